@@ -1,0 +1,30 @@
+// Builds the client bundle from validated documents: cascades expanded, topics ordered by menu.
+import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Legend, MenuDoc, TopicDoc } from './types.ts';
+import { resolvePickers } from './resolve.ts';
+
+export interface BundleInput {
+  app: AppConfig;
+  menu: MenuDoc;
+  legends: Legend[];
+  cascades: CascadeDef[];
+  topics: TopicDoc[];
+  forms: FormDoc[];
+}
+
+export function buildBundle(input: BundleInput): ConfigBundle {
+  const topics = [...input.topics]
+    .sort((a, b) => (a.menu?.order ?? Number.MAX_SAFE_INTEGER) - (b.menu?.order ?? Number.MAX_SAFE_INTEGER) || a.route.localeCompare(b.route))
+    .map((t) => ({
+      ...t,
+      layout: t.layout ?? 'map',
+      variants: t.variants.map((v) => ({
+        ...v,
+        pickers: resolvePickers(v.pickers ?? [], input.cascades),
+        lists: v.lists ?? [],
+        layers: v.layers ?? [],
+        validations: v.validations ?? [],
+        sections: v.sections ?? [],
+      })),
+    }));
+  return { app: input.app, menu: input.menu, legends: input.legends, topics, forms: input.forms };
+}

@@ -1,0 +1,188 @@
+// Cross-reference checks inside one topic variant: pickers, lists, layers, validations, sections.
+import type { JsonPath } from '../errors.ts';
+import type { CascadeDef, PickerDef, Source, VariantDoc, LayerTemplate } from '../types.ts';
+import type { SourceDocument } from './readDocument.ts';
+import type { Issues } from './crossref.ts';
+import { isUse } from '../resolve.ts';
+import { templateProblem, templateVariables } from '../template.ts';
+
+/** undefined: that shared file failed its own checks, so references into it are not judged. */
+interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; formIds: readonly string[] }
+interface DeclaredPicker { def: PickerDef; path: JsonPath }
+
+const BUILT_IN_FIELDS = ['code', 'name', 'value', 'label', 'id'];
+
+export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, ctx: Context): void {
+  if (!ctx.cascades && (v.pickers ?? []).some(isUse)) return;
+  const pickers = declaredPickers(issues, doc, at, v, ctx.cascades ?? []);
+  const pickerIds = pickers.map((p) => p.def.id);
+  const listIds = (v.lists ?? []).map((l) => l.id);
+  const layerIds = (v.layers ?? []).map((l) => l.id);
+  const validationIds = (v.validations ?? []).map((x) => x.id);
+  const sections = v.sections ?? [];
+  const switchIds = sections.flatMap((s) => (s.kind === 'switches' ? [s.id] : []));
+  const rowIds = sections.flatMap((s) => (s.kind === 'rows' ? s.rows.map((r) => r.id) : []));
+  const yearLayerIds = new Set(sections.flatMap((s) => (s.kind === 'yearLayers' ? [s.layer] : [])));
+
+  issues.duplicates(doc, pickers.map((p) => ({ id: p.def.id, path: p.path })), 'picker id');
+  issues.duplicates(doc, listIds.map((id, i) => ({ id, path: [...at, 'lists', i, 'id'] })), 'list id');
+  issues.duplicates(doc, layerIds.map((id, i) => ({ id, path: [...at, 'layers', i, 'id'] })), 'layer id');
+  issues.duplicates(doc, validationIds.map((id, i) => ({ id, path: [...at, 'validations', i, 'id'] })), 'validation id');
+
+  const pickerRef = (path: JsonPath, ref: string, declared: readonly DeclaredPicker[] = pickers) => {
+    const [id = ref, field] = ref.split('.');
+    const target = declared.find((p) => p.def.id === id);
+    if (!target) return issues.unknown(doc, path, 'picker', id, declared.map((p) => p.def.id));
+    if (field && !BUILT_IN_FIELDS.includes(field) && !sourceFields(target.def.source).includes(field)) {
+      issues.add(doc, path, `picker "${id}" has no field "${field}"; add it to its source's fields.extra or use code/name`);
+    }
+  };
+  const checkSource = (path: JsonPath, source: Source, declared: readonly DeclaredPicker[]) => {
+    if ('list' in source && !listIds.includes(source.list)) issues.unknown(doc, [...path, 'list'], 'list', source.list, listIds);
+    if ('router' in source) for (const [k, ref] of Object.entries(source.params ?? {})) pickerRef([...path, 'params', k], ref, declared);
+    if ('asset' in source) for (const [k, ref] of Object.entries(source.filter ?? {})) pickerRef([...path, 'filter', k], ref, declared);
+  };
+
+  pickers.forEach((p, i) => {
+    if (p.path.at(-1) === 'use' || p.path.at(-2) !== 'pickers') return; // cascade pickers are checked in pickers.yaml
+    checkSource([...p.path, 'source'], p.def.source, pickers.slice(0, i));
+    (p.def.dependsOn ?? []).forEach((d, k) => {
+      if (!pickerIds.includes(d)) issues.unknown(doc, [...p.path, 'dependsOn', k], 'picker', d, pickerIds);
+    });
+  });
+  (v.lists ?? []).forEach((l, i) => checkSource([...at, 'lists', i, 'source'], l.source, pickers));
+
+  (v.layers ?? []).forEach((layer, i) => {
+    const lp: JsonPath = [...at, 'layers', i];
+    if (layer.legend && ctx.legendIds && !ctx.legendIds.includes(layer.legend)) issues.unknown(doc, [...lp, 'legend'], 'legend', layer.legend, ctx.legendIds);
+    if (layer.group) {
+      const group = v.layers?.find((l) => l.id === layer.group);
+      if (!group) issues.unknown(doc, [...lp, 'group'], 'layer', layer.group, layerIds);
+      else if (group.type !== 'group') issues.add(doc, [...lp, 'group'], `layer "${layer.group}" is not of type group`);
+    }
+    layer.cql?.forEach((c, k) => pickerRef([...lp, 'cql', k, 'picker'], c.picker));
+    layer.viewparams?.forEach((vp, k) => {
+      if (vp.picker) pickerRef([...lp, 'viewparams', k, 'picker'], vp.picker);
+      vp.deepest?.forEach((d, n) => pickerRef([...lp, 'viewparams', k, 'deepest', n], d));
+    });
+    const vars = new Set(['product', ...pickerIds, ...switchIds, ...(yearLayerIds.has(layer.id) ? ['year'] : [])]);
+    checkTemplates(issues, doc, lp, layer, vars);
+  });
+
+  (v.validations ?? []).forEach((val, i) => {
+    const vp: JsonPath = [...at, 'validations', i];
+    val.pickers.forEach((id, k) => pickerRef([...vp, 'pickers', k], id));
+    if ((val.rule === 'different' || val.rule === 'ordered') && val.pickers.length !== 2) {
+      issues.add(doc, [...vp, 'pickers'], `rule "${val.rule}" compares exactly two pickers (got ${val.pickers.length})`);
+    }
+    if (val.rule === 'minItems') {
+      const target = pickers.find((p) => p.def.id === val.pickers[0]);
+      if (target && target.def.kind !== 'multiselect') issues.add(doc, [...vp, 'rule'], `rule "minItems" needs a multiselect picker; "${target.def.id}" is a ${target.def.kind ?? 'select'}`);
+    }
+  });
+
+  const layerRef = (path: JsonPath, id: string) => {
+    if (!layerIds.includes(id)) issues.unknown(doc, path, 'layer', id, layerIds);
+  };
+  const validateRefs = (path: JsonPath, ids: readonly string[] | undefined) =>
+    ids?.forEach((id, k) => {
+      if (!validationIds.includes(id)) issues.unknown(doc, [...path, k], 'validation', id, validationIds);
+    });
+  const rowPaths: Array<{ id: string; path: JsonPath }> = [];
+  const chartPaths: Array<{ id: string; path: JsonPath }> = [];
+  sections.forEach((s, i) => {
+    const sp: JsonPath = [...at, 'sections', i];
+    switch (s.kind) {
+      case 'legend':
+        if (ctx.legendIds && !ctx.legendIds.includes(s.legend)) issues.unknown(doc, [...sp, 'legend'], 'legend', s.legend, ctx.legendIds);
+        break;
+      case 'yearLayers':
+        layerRef([...sp, 'layer'], s.layer);
+        if (s.years) checkSource([...sp, 'years'], s.years, pickers);
+        if (s.picker) pickerRef([...sp, 'picker'], s.picker);
+        validateRefs([...sp, 'validate'], s.validate);
+        break;
+      case 'rows':
+        s.rows.forEach((r, k) => {
+          rowPaths.push({ id: r.id, path: [...sp, 'rows', k, 'id'] });
+          layerRef([...sp, 'rows', k, 'layer'], r.layer);
+          validateRefs([...sp, 'rows', k, 'validate'], r.validate);
+        });
+        break;
+      case 'addLayer':
+        layerRef([...sp, 'layer'], s.layer);
+        validateRefs([...sp, 'validate'], s.validate);
+        break;
+      case 'charts':
+        s.charts.forEach((c, k) => {
+          chartPaths.push({ id: c.id, path: [...sp, 'charts', k, 'id'] });
+          if (!rowIds.includes(c.from)) issues.unknown(doc, [...sp, 'charts', k, 'from'], 'row', c.from, rowIds);
+        });
+        break;
+      case 'download':
+        if (!rowIds.includes(s.from)) issues.unknown(doc, [...sp, 'from'], 'row', s.from, rowIds);
+        break;
+      case 'switches':
+        if (s.action) layerRef([...sp, 'action', 'layer'], s.action.layer);
+        break;
+      case 'featureList':
+        checkSource([...sp, 'source'], s.source, pickers);
+        break;
+      case 'form':
+        if (!ctx.formIds.includes(s.form)) issues.unknown(doc, [...sp, 'form'], 'form', s.form, ctx.formIds);
+        break;
+      default:
+        break;
+    }
+  });
+  issues.duplicates(doc, rowPaths, 'row id');
+  issues.duplicates(doc, chartPaths, 'chart id');
+}
+
+function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, cascades: readonly CascadeDef[]): DeclaredPicker[] {
+  const out: DeclaredPicker[] = [];
+  (v.pickers ?? []).forEach((entry, i) => {
+    const path: JsonPath = [...at, 'pickers', i];
+    if (!isUse(entry)) {
+      out.push({ def: entry, path });
+      return;
+    }
+    const cascade = cascades.find((c) => c.id === entry.use);
+    if (!cascade) return issues.unknown(doc, [...path, 'use'], 'cascade', entry.use, cascades.map((c) => c.id));
+    const levels = cascade.pickers.map((p) => p.id);
+    for (const key of Object.keys(entry.with ?? {})) {
+      if (!(cascade.params ?? []).includes(key)) issues.add(doc, [...path, 'with', key], `cascade "${cascade.id}" has no parameter "${key}"`, 'key');
+    }
+    for (const param of cascade.params ?? []) {
+      if (entry.with?.[param] === undefined) issues.add(doc, path, `missing value for parameter "${param}" of cascade "${cascade.id}" (add with: { ${param}: ... })`);
+    }
+    entry.only?.forEach((id, k) => {
+      if (!levels.includes(id)) issues.unknown(doc, [...path, 'only', k], `level of cascade "${cascade.id}"`, id, levels);
+    });
+    for (const key of Object.keys(entry.defaults ?? {})) {
+      if (!levels.includes(key)) issues.unknown(doc, [...path, 'defaults', key], `level of cascade "${cascade.id}"`, key, levels);
+    }
+    for (const p of cascade.pickers) {
+      if (!entry.only || entry.only.includes(p.id)) out.push({ def: p, path: [...path, 'use'] });
+    }
+  });
+  return out;
+}
+
+function sourceFields(source: Source): string[] {
+  return 'router' in source || 'asset' in source ? [source.fields?.value, source.fields?.label, ...(source.fields?.extra ?? [])].filter((f): f is string => !!f) : [];
+}
+
+function checkTemplates(issues: Issues, doc: SourceDocument, lp: JsonPath, layer: LayerTemplate, vars: ReadonlySet<string>): void {
+  for (const key of ['name', 'layerId', 'layers'] as const) {
+    const t = layer[key];
+    if (t === undefined) continue;
+    const problem = templateProblem(t);
+    if (problem) issues.add(doc, [...lp, key], `template ${problem}`);
+    for (const name of templateVariables(t)) {
+      if (vars.has(name)) continue;
+      const why = name === 'year' ? ' ({year} exists only for layers listed by a yearLayers section)' : '';
+      issues.add(doc, [...lp, key], `template variable {${name}} is not provided by any picker of this variant${why}`);
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// Turns ajv's errors into one plain sentence per mistake, at the right line of the file.
+// oneOf failures are reduced to the branch the author evidently meant (or one clear sentence).
+import type { ErrorObject } from 'ajv';
+import type { ConfigError, JsonPath } from '../errors.ts';
+import type { SourceDocument } from './readDocument.ts';
+import { closestName } from './similar.ts';
+
+export function schemaErrors(errors: ErrorObject[], doc: SourceDocument): ConfigError[] {
+  const kept = reduceOneOf(errors.filter((e) => e.keyword !== 'if'));
+  const out = new Map<string, ConfigError>();
+  for (const e of kept) {
+    const err = toConfigError(e, doc);
+    const key = `${err.line}:${err.column}:${err.path}:${err.message}`;
+    if (!out.has(key)) out.set(key, err);
+  }
+  return [...out.values()];
+}
+
+function pathOf(instancePath: string): Array<string | number> {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function under(e: ErrorObject, base: ErrorObject): boolean {
+  return e.instancePath === base.instancePath || e.instancePath.startsWith(`${base.instancePath}/`);
+}
+
+function reduceOneOf(errors: ErrorObject[]): ErrorObject[] {
+  let result = errors;
+  const oneOfs = errors.filter((e) => e.keyword === 'oneOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const o of oneOfs) {
+    if (!result.includes(o)) continue;
+    const branches = ((o.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []).length;
+    const byBranch: ErrorObject[][] = Array.from({ length: branches }, () => []);
+    const loose: ErrorObject[] = [];
+    for (const e of result) {
+      if (e === o || !under(e, o)) continue;
+      const m = e.schemaPath.startsWith(`${o.schemaPath}/`) ? /^(\d+)\//.exec(e.schemaPath.slice(o.schemaPath.length + 1)) : null;
+      if (m) byBranch[Number(m[1])]?.push(e);
+      else if (e.instancePath !== o.instancePath) loose.push(e);
+    }
+    const score = (errs: ErrorObject[]) => errs.reduce((s, e) => s + (e.instancePath === o.instancePath ? 100 : 1), 0);
+    let best = -1;
+    byBranch.forEach((errs, i) => {
+      if (best < 0 || score(errs) < score(byBranch[best] ?? [])) best = i;
+    });
+    const chosen = byBranch[best] ?? [];
+    const shapeMismatch = chosen.some((e) => e.instancePath === o.instancePath && (e.keyword === 'type' || e.keyword === 'required'));
+    const drop = new Set<ErrorObject>(byBranch.flat());
+    if (!shapeMismatch && best >= 0) {
+      for (const e of chosen) drop.delete(e);
+      drop.add(o);
+    } else {
+      for (const e of loose) drop.add(e);
+    }
+    result = result.filter((e) => !drop.has(e));
+  }
+  return result;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false',
+  object: 'a mapping (key: value)', array: 'a list', null: 'empty',
+};
+
+function toConfigError(e: ErrorObject, doc: SourceDocument): ConfigError {
+  const path: JsonPath = pathOf(e.instancePath);
+  const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return doc.errorAt(path, `missing required property "${String(p.missingProperty)}"`);
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
+      const known = Object.keys((parent.properties as object | undefined) ?? {}).filter((k) => k !== '$schema');
+      const hint = closestName(name, known);
+      return doc.errorAt([...path, name], `unknown property "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'key');
+    }
+    case 'type': {
+      const types = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t);
+      return doc.errorAt(path, `must be ${types.join(' or ')}`);
+    }
+    case 'enum':
+      return doc.errorAt(path, `${JSON.stringify(e.data)} is not allowed; use one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}`);
+    case 'const':
+      return doc.errorAt(path, `must be ${JSON.stringify(p.allowedValue)}`);
+    case 'pattern': {
+      const what = typeof parent.description === 'string' ? parent.description : `text matching ${String(p.pattern)}`;
+      return doc.errorAt(path, `${JSON.stringify(e.data)} is not valid here: expected ${lowerFirst(what)}`);
+    }
+    case 'minItems':
+      return doc.errorAt(path, `must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`);
+    case 'maxItems':
+      return doc.errorAt(path, `must have at most ${String(p.limit)} items`);
+    case 'minLength':
+      return doc.errorAt(path, p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`);
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return doc.errorAt(path, `${JSON.stringify(e.data)} is out of range: must be ${String(p.comparison)} ${String(p.limit)}`);
+    case 'discriminator': {
+      const tags = ((parent.oneOf as Array<{ properties?: Record<string, { const?: unknown }> }> | undefined) ?? [])
+        .map((b) => b.properties?.[String(p.tag)]?.const)
+        .filter((t) => t !== undefined);
+      return p.error === 'tag' && (e.data as Record<string, unknown> | null)?.[String(p.tag)] === undefined
+        ? doc.errorAt(path, `missing required property "${String(p.tag)}"`)
+        : doc.errorAt([...path, String(p.tag)], `unknown ${String(p.tag)} ${JSON.stringify(p.tagValue)}; use one of: ${tags.join(', ')}`);
+    }
+    case 'oneOf': {
+      const titles = ((parent.oneOf as Array<{ title?: string; required?: string[] }> | undefined) ?? [])
+        .map((b) => b.title ?? b.required?.join(' + '))
+        .filter(Boolean);
+      return doc.errorAt(path, titles.length ? `must be one of: ${titles.join('; ')}` : 'does not match any allowed form');
+    }
+    case 'anyOf': {
+      const alts = ((parent.anyOf as Array<{ required?: string[] }> | undefined) ?? []).map((b) => b.required?.join(' + ')).filter(Boolean);
+      return doc.errorAt(path, alts.length ? `needs one of: ${alts.join(', ')}` : 'does not match any allowed form');
+    }
+    case 'format':
+      return doc.errorAt(path, `must be a valid ${String(p.format)}`);
+    default:
+      return doc.errorAt(path, e.message ?? `fails the "${e.keyword}" rule`);
+  }
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

@@ -1,0 +1,193 @@
+// Types of the config documents. schemas/*.schema.json is the source of truth for their shape;
+// these types mirror it for the TypeScript side (engine, ui, map, server).
+
+export interface Bilingual { th: string; en?: string }
+export type LonLat = [number, number];
+
+export interface RouterQuery { page: string; [key: string]: string }
+export interface FieldMap { value?: string; label?: string; extra?: string[] }
+export interface OptionItem { value: string | number; label: string; color?: string; group?: string }
+
+export type Source =
+  | { router: RouterQuery; params?: Record<string, string>; method?: 'GET' | 'POST'; fields?: FieldMap }
+  | { asset: string; fields?: FieldMap; filter?: Record<string, string> }
+  | { options: Array<number | OptionItem> }
+  | { list: string };
+
+export type PickerKind = 'select' | 'multiselect' | 'year';
+
+export interface PickerDef {
+  id: string;
+  label: string;
+  kind?: PickerKind;
+  source: Source;
+  cap?: number;
+  default?: 'first' | 'last' | string[];
+  swatch?: boolean;
+  errorText?: string;
+  placeholder?: string;
+  dependsOn?: string[];
+}
+
+export interface UseCascade { use: string; with?: Record<string, string>; only?: string[]; defaults?: Record<string, string[]> }
+export type PickerEntry = PickerDef | UseCascade;
+
+export type LayerType =
+  | 'wms' | 'wfs' | 'geojson' | 'circle' | 'circlemarker' | 'polygon' | 'polyline' | 'rectangle'
+  | 'group' | 'coastalradar' | 'cctv';
+
+export interface CqlTerm { field: string; picker: string; op?: '=' | 'in' | 'like' }
+export interface ViewParam { key: string; picker?: string; deepest?: string[] }
+
+export interface LayerTemplate {
+  id: string;
+  layerId?: string;
+  type: LayerType;
+  name: string;
+  service?: string;
+  layers?: string;
+  asset?: string;
+  cql?: CqlTerm[];
+  viewparams?: ViewParam[];
+  method?: 'GET' | 'POST';
+  legend?: string;
+  color?: string;
+  opacity?: number;
+  fit?: boolean;
+  auto?: boolean;
+  group?: string;
+}
+
+export type ValidationRule = 'required' | 'different' | 'ordered' | 'minItems';
+export interface Validation { id: string; rule: ValidationRule; pickers: string[]; message: string; messageEn?: string }
+
+export interface Row { id: string; label: string; layer: string; swatch?: string; validate?: string[] }
+export interface ChartSpec { id: string; title: string; from: string; aggregate?: 'admin' | 'island'; color?: string }
+export interface SwitchGroup { title: string; items: Array<{ value: string; label: string }> }
+export interface FileLink { label: string; href: string; format: 'docx' | 'pdf' }
+
+export type Section =
+  | { kind: 'legend'; legend: string; collapsed?: boolean }
+  | { kind: 'yearLayers'; title: string; years?: Source; picker?: string; layer: string; validate?: string[] }
+  | { kind: 'rows'; title?: string; rows: Row[] }
+  | { kind: 'addLayer'; label: string; layer: string; validate?: string[] }
+  | { kind: 'charts'; charts: ChartSpec[] }
+  | { kind: 'download'; label?: string; from: string; file: 'erosion.zip' | 'accretion.zip' }
+  | { kind: 'switches'; id: string; title?: string; inert?: boolean; groups: SwitchGroup[]; action?: { label: string; layer: string } }
+  | { kind: 'places'; title?: string; places: Array<{ label: string; center: LonLat; zoom?: number }> }
+  | { kind: 'featureList'; title?: string; source: Source; label: string; detail?: string }
+  | { kind: 'files'; groups: Array<{ title: string; files: FileLink[] }>; link?: { label: string; to: string } }
+  | { kind: 'form'; form: string };
+
+export type SectionKind = Section['kind'];
+
+export interface ListDef { id: string; source: Source; errorText?: string }
+
+export interface VariantDoc {
+  path: string;
+  tab?: Bilingual;
+  note?: string;
+  pickers?: PickerEntry[];
+  lists?: ListDef[];
+  layers?: LayerTemplate[];
+  validations?: Validation[];
+  sections?: Section[];
+}
+
+export interface TopicDoc {
+  route: string;
+  title: Bilingual;
+  menu?: { order: number; icon?: string };
+  layout?: 'map' | 'project';
+  variants: VariantDoc[];
+}
+
+export interface BasemapDef {
+  id: string;
+  name: string;
+  kind: 'raster' | 'style';
+  tiles?: string[];
+  style?: string;
+  tileSize?: 256 | 512;
+  maxZoom?: number;
+  attribution?: string;
+  thumbnail?: string;
+  listed?: boolean;
+  offline?: boolean;
+}
+
+export interface AppConfig {
+  product: string;
+  basePath: string;
+  title: string;
+  defaultRoute?: string;
+  sampleData?: boolean;
+  backend: { router: string; geoserver: string; assets?: string; timeoutMs: number; cache: { maxEntries: number; ttlMs: number } };
+  map: {
+    center: LonLat; zoom: number; maxZoom: number; fitMaxZoom: number; flyToZoom: number;
+    resultPadding: number; resultMaxZoom: number; baseZIndex: number; satellitePaneZIndex: number;
+    defaultBasemap: string;
+  };
+  basemaps: BasemapDef[];
+  satellite: { url: string; layerPattern?: string; keyEnv: string; years: number[] };
+  limits: { dropdownCap: number; islandCap: number };
+  delays: Record<string, number> & {
+    infoFetchMs: number; boundsMs: number; infoMarkerMs: number; resizeEventMs: number;
+    layoutTransitionMs: number; mobileSlideMs: number; toastCloseMs: number;
+  };
+  colors: Record<string, string> & { erosion: string; accretion: string; measureActive: string; measureDone: string };
+  credits: Array<{ label: string; href: string }>;
+}
+
+export interface MenuDoc {
+  external: Array<{ id: string; title: Bilingual; href: string }>;
+  legacy?: { label: string; href: string };
+}
+
+export interface LegendItem { label: string; code?: string | number; min?: number; max?: number; color?: string; stroke?: string; image?: string }
+export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'image'; field?: string; items: LegendItem[] }
+export interface LegendsDoc { legends: Legend[] }
+
+export interface CascadeDef { id: string; title?: string; params?: string[]; pickers: PickerDef[] }
+export interface PickersDoc { cascades: CascadeDef[] }
+
+export interface FormDoc {
+  id: string;
+  title: string;
+  fiscalYear?: number;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+  steps: Array<{ title: string; fields: string[] }>;
+  messages?: Record<string, string>;
+}
+
+/** A picker after `use:` cascades are expanded: what the renderer needs. */
+export interface ResolvedPicker extends PickerDef {
+  kind: PickerKind;
+  /** Pickers that must be chosen first; changing one clears this picker. */
+  dependsOn: string[];
+  /** The cascade this picker came from, if any. */
+  cascade?: string;
+}
+
+export interface ResolvedVariant extends Omit<VariantDoc, 'pickers'> {
+  pickers: ResolvedPicker[];
+  lists: ListDef[];
+  layers: LayerTemplate[];
+  validations: Validation[];
+  sections: Section[];
+}
+
+export interface ResolvedTopic extends Omit<TopicDoc, 'variants'> {
+  layout: 'map' | 'project';
+  variants: ResolvedVariant[];
+}
+
+/** Everything the client needs, validated and resolved, injected into index.html. */
+export interface ConfigBundle {
+  app: AppConfig;
+  menu: MenuDoc;
+  legends: Legend[];
+  topics: ResolvedTopic[];
+  forms: FormDoc[];
+}

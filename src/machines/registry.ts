@@ -1,0 +1,9 @@
+import type { AnyStateMachine } from 'xstate';
+import { pickerCascadeMachine } from './pickerCascade.ts';
+
+/** Machine definitions by machine id, so a recorded trace can be replayed from its `machine` field. */
+export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
+
+export const machineRegistry: MachineRegistry = {
+  [pickerCascadeMachine.id]: pickerCascadeMachine,
+};

@@ -1,0 +1,25 @@
+import { CachedBody } from '../http/cachedBody.ts';
+import { buildLandGeoJson } from './land.ts';
+import { basemapStyle } from './style.ts';
+
+const CACHE_CONTROL = 'public, max-age=3600';
+
+export interface Basemap {
+  style: CachedBody;
+  land: CachedBody;
+}
+
+/** The two URLs of the offline base map under the app's base path. */
+export function basemapPaths(basePath: string): { style: string; land: string } {
+  return { style: `${basePath}/basemap/style.json`, land: `${basePath}/basemap/land.geojson` };
+}
+
+// The land data does not depend on the base path; build it once per process and share it.
+let land: CachedBody | undefined;
+
+/** Builds the base map on first use (a few hundred ms), then returns the cached bodies. */
+export function loadBasemap(basePath: string): Basemap {
+  land ??= new CachedBody(Buffer.from(JSON.stringify(buildLandGeoJson())), 'application/geo+json', CACHE_CONTROL);
+  const style = JSON.stringify(basemapStyle(basemapPaths(basePath).land));
+  return { land, style: new CachedBody(Buffer.from(style), 'application/json; charset=utf-8', CACHE_CONTROL) };
+}

@@ -1,0 +1,119 @@
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import type { FeatureCollection, Position } from 'geojson';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFakeDist, rawRequest, startServer } from './helpers.ts';
+
+const BANGKOK = [100.5018, 13.7563];
+const GULF_OF_THAILAND = [101.0, 10.0];
+const ANDAMAN_SEA = [96.0, 10.0];
+
+let port = 0;
+let stop: () => Promise<void>;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  const dist = makeFakeDist();
+  cleanup = dist.cleanup;
+  const server = await startServer({ basePath: '/maps', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}' });
+  port = server.port;
+  stop = server.close;
+});
+
+afterAll(async () => {
+  await stop();
+  cleanup();
+});
+
+const get = (target: string, headers: Record<string, string> = {}) => rawRequest(port, 'GET', target, headers);
+
+/** Even-odd ray casting over all rings of a polygon, so holes count as outside. */
+function polygonContains(rings: Position[][], [x = 0, y = 0]: number[]): boolean {
+  let inside = false;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi = 0, yi = 0] = ring[i]!;
+      const [xj = 0, yj = 0] = ring[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** Names of the country features whose polygons contain the point. */
+function countriesAt(land: FeatureCollection, point: number[]): string[] {
+  return land.features
+    .filter((f) => f.geometry.type === 'MultiPolygon' && f.geometry.coordinates.some((polygon) => polygonContains(polygon, point)))
+    .map((f) => String(f.properties?.name));
+}
+
+describe('GET /maps/basemap/style.json', () => {
+  it('is a valid, self-contained MapLibre style over our land data', async () => {
+    const res = await get('/maps/basemap/style.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const style = JSON.parse(res.body.toString('utf8'));
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(style.version).toBe(8);
+    expect(style).not.toHaveProperty('glyphs');
+    expect(style).not.toHaveProperty('sprite');
+    expect(style.sources.land).toMatchObject({ type: 'geojson', data: '/maps/basemap/land.geojson' });
+    expect(style.layers.map((layer: { type: string }) => layer.type)).toEqual(['background', 'fill', 'fill', 'line']);
+  });
+
+  it('builds the data URL from the base path', async () => {
+    const dist = makeFakeDist();
+    const other = await startServer({ basePath: '/atlas/', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}' });
+    try {
+      const style = JSON.parse((await rawRequest(other.port, 'GET', '/atlas/basemap/style.json')).body.toString('utf8'));
+      expect(style.sources.land.data).toBe('/atlas/basemap/land.geojson');
+    } finally {
+      await other.close();
+      dist.cleanup();
+    }
+  });
+});
+
+describe('GET /maps/basemap/land.geojson', () => {
+  let land: FeatureCollection;
+  let rawSize = 0;
+
+  beforeAll(async () => {
+    const res = await get('/maps/basemap/land.geojson');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/geo+json');
+    rawSize = res.body.length;
+    land = JSON.parse(res.body.toString('utf8'));
+  });
+
+  it('is a small FeatureCollection of countries and borders', () => {
+    expect(land.type).toBe('FeatureCollection');
+    expect(rawSize).toBeLessThan(1.5 * 1024 * 1024);
+    const names = land.features.map((f) => f.properties?.name ?? f.properties?.kind);
+    expect(names).toEqual(expect.arrayContaining(['Thailand', 'Myanmar', 'Laos', 'Cambodia', 'Vietnam', 'Malaysia', 'border']));
+  });
+
+  it('keeps only the region around Thailand', () => {
+    const points = land.features.flatMap((f) => (f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates.flat(2) : []));
+    const lons = points.map(([lon = 0]) => lon);
+    const lats = points.map(([, lat = 0]) => lat);
+    expect([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]).toEqual([90, -2, 112, 25]);
+  });
+
+  it('covers Bangkok with Thailand and leaves the seas open', () => {
+    expect(countriesAt(land, BANGKOK)).toEqual(['Thailand']);
+    expect(countriesAt(land, GULF_OF_THAILAND)).toEqual([]);
+    expect(countriesAt(land, ANDAMAN_SEA)).toEqual([]);
+  });
+
+  it('is served gzipped with ETag and 304', async () => {
+    const zipped = await get('/maps/basemap/land.geojson', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toBe('public, max-age=3600');
+    expect(zipped.body.length).toBeLessThan(rawSize / 2);
+    expect(gunzipSync(zipped.body).length).toBe(rawSize);
+    const again = await get('/maps/basemap/land.geojson', { 'Accept-Encoding': 'gzip', 'If-None-Match': zipped.headers.etag ?? '' });
+    expect(again.status).toBe(304);
+  });
+});
