@@ -61,12 +61,12 @@ export function createTraceRecorder(): TraceRecorder {
             version: 1,
             machine: machine.id,
             ...(input === undefined ? {} : { input: toJson(input) }),
-            initial: traceState(snapshot, contextKeys),
+            initial: recordedState(snapshot, contextKeys),
             steps: [],
           };
           traces.push(trace);
         } else if (event.type !== 'xstate.stop') {
-          trace?.steps.push({ event: toJson(event), ...traceState(snapshot, contextKeys) });
+          trace?.steps.push({ event: toJson(event), ...recordedState(snapshot, contextKeys) });
         }
       };
     },
@@ -113,15 +113,12 @@ export function createTraceableActor<TMachine extends AnyStateMachine>(
   });
 }
 
-function traceState(snapshot: unknown, contextKeys: readonly string[] | undefined): TraceState {
+/** What a trace records for a snapshot: its state value and, if asked, the named context keys,
+ *  as JSON. Replay builds its side of every comparison with this too. */
+export function recordedState(snapshot: unknown, contextKeys: readonly string[] | undefined): TraceState {
   const { value, context } = snapshot as { value: StateValue; context: Record<string, unknown> };
   if (!contextKeys) return { state: toJson(value) };
-  return { state: toJson(value), context: pickContext(context, contextKeys) };
-}
-
-/** The JSON form of the named context keys: what a trace stores and what replay compares. */
-export function pickContext(context: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return toJson(Object.fromEntries(keys.map((key) => [key, context[key]])));
+  return { state: toJson(value), context: toJson(Object.fromEntries(contextKeys.map((key) => [key, context[key]]))) };
 }
 
 // Copies through JSON so a trace never aliases live machine data and always survives a download.

@@ -5,6 +5,7 @@ import type { SourceDocument } from './readDocument.ts';
 import type { Issues } from './crossref.ts';
 import { isUse } from '../resolve.ts';
 import { templateProblem, templateVariables } from '../template.ts';
+import { closestName } from './similar.ts';
 
 /** undefined: that shared file failed its own checks, so references into it are not judged. */
 interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; formIds: readonly string[] }
@@ -14,7 +15,7 @@ const BUILT_IN_FIELDS = ['code', 'name', 'value', 'label', 'id'];
 
 export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, ctx: Context): void {
   if (!ctx.cascades && (v.pickers ?? []).some(isUse)) return;
-  const pickers = declaredPickers(issues, doc, at, v, ctx.cascades ?? []);
+  const { pickers, incomplete } = declaredPickers(issues, doc, at, v, ctx.cascades ?? []);
   const pickerIds = pickers.map((p) => p.def.id);
   const listIds = (v.lists ?? []).map((l) => l.id);
   const layerIds = (v.layers ?? []).map((l) => l.id);
@@ -24,7 +25,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   const rowIds = sections.flatMap((s) => (s.kind === 'rows' ? s.rows.map((r) => r.id) : []));
   const yearLayerIds = new Set(sections.flatMap((s) => (s.kind === 'yearLayers' ? [s.layer] : [])));
 
-  issues.duplicates(doc, pickers.map((p) => ({ id: p.def.id, path: p.path })), 'picker id');
+  issues.duplicates(doc, pickers.map((p) => ({ id: p.def.id, path: p.path.at(-1) === 'use' ? p.path : [...p.path, 'id'] })), 'picker id');
   issues.duplicates(doc, listIds.map((id, i) => ({ id, path: [...at, 'lists', i, 'id'] })), 'list id');
   issues.duplicates(doc, layerIds.map((id, i) => ({ id, path: [...at, 'layers', i, 'id'] })), 'layer id');
   issues.duplicates(doc, validationIds.map((id, i) => ({ id, path: [...at, 'validations', i, 'id'] })), 'validation id');
@@ -32,7 +33,8 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   const pickerRef = (path: JsonPath, ref: string, declared: readonly DeclaredPicker[] = pickers) => {
     const [id = ref, field] = ref.split('.');
     const target = declared.find((p) => p.def.id === id);
-    if (!target) return issues.unknown(doc, path, 'picker', id, declared.map((p) => p.def.id));
+    // After an unknown `use:` cascade the variant's pickers are not known; that one error is enough.
+    if (!target) return incomplete ? undefined : issues.unknown(doc, path, 'picker', id, declared.map((p) => p.def.id));
     if (field && !BUILT_IN_FIELDS.includes(field) && !sourceFields(target.def.source).includes(field)) {
       issues.add(doc, path, `picker "${id}" has no field "${field}"; add it to its source's fields.extra or use code/name`);
     }
@@ -47,7 +49,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     if (p.path.at(-1) === 'use' || p.path.at(-2) !== 'pickers') return; // cascade pickers are checked in pickers.yaml
     checkSource([...p.path, 'source'], p.def.source, pickers.slice(0, i));
     (p.def.dependsOn ?? []).forEach((d, k) => {
-      if (!pickerIds.includes(d)) issues.unknown(doc, [...p.path, 'dependsOn', k], 'picker', d, pickerIds);
+      if (!pickerIds.includes(d) && !incomplete) issues.unknown(doc, [...p.path, 'dependsOn', k], 'picker', d, pickerIds);
     });
   });
   (v.lists ?? []).forEach((l, i) => checkSource([...at, 'lists', i, 'source'], l.source, pickers));
@@ -66,7 +68,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
       vp.deepest?.forEach((d, n) => pickerRef([...lp, 'viewparams', k, 'deepest', n], d));
     });
     const vars = new Set(['product', ...pickerIds, ...switchIds, ...(yearLayerIds.has(layer.id) ? ['year'] : [])]);
-    checkTemplates(issues, doc, lp, layer, vars);
+    if (!incomplete) checkTemplates(issues, doc, lp, layer, vars);
   });
 
   (v.validations ?? []).forEach((val, i) => {
@@ -139,8 +141,9 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   issues.duplicates(doc, chartPaths, 'chart id');
 }
 
-function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, cascades: readonly CascadeDef[]): DeclaredPicker[] {
+function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, cascades: readonly CascadeDef[]): { pickers: DeclaredPicker[]; incomplete: boolean } {
   const out: DeclaredPicker[] = [];
+  let incomplete = false;
   (v.pickers ?? []).forEach((entry, i) => {
     const path: JsonPath = [...at, 'pickers', i];
     if (!isUse(entry)) {
@@ -148,10 +151,16 @@ function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: V
       return;
     }
     const cascade = cascades.find((c) => c.id === entry.use);
-    if (!cascade) return issues.unknown(doc, [...path, 'use'], 'cascade', entry.use, cascades.map((c) => c.id));
+    if (!cascade) {
+      incomplete = true;
+      return issues.unknown(doc, [...path, 'use'], 'cascade', entry.use, cascades.map((c) => c.id));
+    }
     const levels = cascade.pickers.map((p) => p.id);
     for (const key of Object.keys(entry.with ?? {})) {
-      if (!(cascade.params ?? []).includes(key)) issues.add(doc, [...path, 'with', key], `cascade "${cascade.id}" has no parameter "${key}"`, 'key');
+      if (!(cascade.params ?? []).includes(key)) {
+        const hint = closestName(key, cascade.params ?? []);
+        issues.add(doc, [...path, 'with', key], `cascade "${cascade.id}" has no parameter "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'key');
+      }
     }
     for (const param of cascade.params ?? []) {
       if (entry.with?.[param] === undefined) issues.add(doc, path, `missing value for parameter "${param}" of cascade "${cascade.id}" (add with: { ${param}: ... })`);
@@ -166,7 +175,7 @@ function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: V
       if (!entry.only || entry.only.includes(p.id)) out.push({ def: p, path: [...path, 'use'] });
     }
   });
-  return out;
+  return { pickers: out, incomplete };
 }
 
 function sourceFields(source: Source): string[] {
@@ -181,7 +190,8 @@ function checkTemplates(issues: Issues, doc: SourceDocument, lp: JsonPath, layer
     if (problem) issues.add(doc, [...lp, key], `template ${problem}`);
     for (const name of templateVariables(t)) {
       if (vars.has(name)) continue;
-      const why = name === 'year' ? ' ({year} exists only for layers listed by a yearLayers section)' : '';
+      const hint = closestName(name, [...vars]);
+      const why = name === 'year' ? ' ({year} exists only for layers listed by a yearLayers section)' : hint ? ` (did you mean {${hint}}?)` : '';
       issues.add(doc, [...lp, key], `template variable {${name}} is not provided by any picker of this variant${why}`);
     }
   }

@@ -1,6 +1,6 @@
 // Reads a YAML or JSON config file and keeps a way back from a JSON path to its line:column.
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, visit, type Document, type Node } from 'yaml';
 import type { ConfigError, JsonPath } from '../errors.ts';
 import { formatJsonPath } from '../errors.ts';
 
@@ -33,8 +33,13 @@ export function parseText(text: string, shownPath: string): ReadResult {
     return {
       ok: false,
       errors: doc.errors.map((e) => {
-        const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
-        return { file: shownPath, line: pos.line, column: pos.col, path: '(document)', message: describeParseError(e.code, e.message) };
+        // e.linePos is only filled with prettyErrors; the offset is always there.
+        let offset = e.code === 'MISSING_CHAR' && /quote/.test(e.message) ? openingQuote(doc, e.pos[0]) : e.pos[0];
+        while (text[offset] === ' ') offset++; // an indentation error names the misplaced item, not the spaces before it
+        const pos = lineCounter.linePos(offset);
+        const at = e.code === 'DUPLICATE_KEY' ? keyPathAt(doc, e.pos[0]) : undefined;
+        const key = at?.at(-1);
+        return { file: shownPath, line: pos.line, column: pos.col, path: at ? formatJsonPath(at) : '(document)', message: describeParseError(e.code, e.message, key) };
       }),
     };
   }
@@ -53,8 +58,9 @@ export function parseText(text: string, shownPath: string): ReadResult {
   return { ok: true, doc: { file: shownPath, data, locate, errorAt } };
 }
 
-function describeParseError(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'the same key appears twice in this mapping';
+function describeParseError(code: string, message: string, key?: string | number): string {
+  if (code === 'DUPLICATE_KEY') return key === undefined ? 'the same key appears twice in this mapping' : `the key ${JSON.stringify(key)} appears twice in this mapping`;
+  if (code === 'MISSING_CHAR' && /quote/.test(message)) return 'YAML syntax error: the quoted text that starts here has no closing quote';
   // The yaml library's first line is the useful part; the rest repeats the source excerpt.
   return `YAML syntax error: ${message.split('\n')[0]?.replace(/ at line \d+, column \d+.*$/, '')}`;
 }
@@ -84,4 +90,38 @@ function findOffset(doc: Document, path: JsonPath, at: 'value' | 'key'): number 
     }
   }
   return offset;
+}
+
+/** Start of the quoted scalar that runs up to `offset` (where the parser missed its closing quote). */
+function openingQuote(doc: Document, offset: number): number {
+  let start = offset;
+  visit(doc, {
+    Scalar(_, node) {
+      const r = node.range;
+      if (r && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && r[0] < offset && offset <= r[2]) start = r[0];
+    },
+  });
+  return start;
+}
+
+/** JSON path of the mapping key that starts at `offset` (for duplicate keys). */
+function keyPathAt(doc: Document, offset: number): JsonPath | undefined {
+  const walk = (node: unknown, path: JsonPath): JsonPath | undefined => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        const name = isScalar(key) ? String(key.value) : '?';
+        if (key?.range?.[0] === offset) return [...path, name];
+        const found = walk(pair.value, [...path, name]);
+        if (found) return found;
+      }
+    } else if (isSeq(node)) {
+      for (let i = 0; i < node.items.length; i++) {
+        const found = walk(node.items[i], [...path, i]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(doc.contents, []);
 }

@@ -6,7 +6,7 @@ import type { SourceDocument } from './readDocument.ts';
 import { closestName } from './similar.ts';
 
 export function schemaErrors(errors: ErrorObject[], doc: SourceDocument): ConfigError[] {
-  const kept = reduceOneOf(errors.filter((e) => e.keyword !== 'if'));
+  const kept = dropMisspeltRequired(reduceOneOf(errors.filter((e) => e.keyword !== 'if')));
   const out = new Map<string, ConfigError>();
   for (const e of kept) {
     const err = toConfigError(e, doc);
@@ -14,6 +14,17 @@ export function schemaErrors(errors: ErrorObject[], doc: SourceDocument): Config
     if (!out.has(key)) out.set(key, err);
   }
   return [...out.values()];
+}
+
+/** `lable:` for `label:` is one mistake: keep "unknown property (did you mean "label"?)", drop "missing label". */
+function dropMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
+  const meant = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => `${e.instancePath}\0${misspeltHint(e) ?? ''}`));
+  return errors.filter((e) => !(e.keyword === 'required' && meant.has(`${e.instancePath}\0${String((e.params as { missingProperty?: unknown }).missingProperty)}`)));
+}
+
+function misspeltHint(e: ErrorObject): string | undefined {
+  const known = Object.keys(((e.parentSchema as { properties?: object } | undefined)?.properties) ?? {}).filter((k) => k !== '$schema');
+  return closestName(String((e.params as { additionalProperty?: unknown }).additionalProperty), known);
 }
 
 function pathOf(instancePath: string): Array<string | number> {
@@ -75,8 +86,7 @@ function toConfigError(e: ErrorObject, doc: SourceDocument): ConfigError {
       return doc.errorAt(path, `missing required property "${String(p.missingProperty)}"`);
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
-      const known = Object.keys((parent.properties as object | undefined) ?? {}).filter((k) => k !== '$schema');
-      const hint = closestName(name, known);
+      const hint = misspeltHint(e);
       return doc.errorAt([...path, name], `unknown property "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'key');
     }
     case 'type': {

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fromCallback, setup } from 'xstate';
 import { createTraceRecorder, createTraceableActor } from '../../../src/machines/factory.ts';
 import type { MachineTrace } from '../../../src/machines/factory.ts';
@@ -119,6 +119,7 @@ describe('parseTraces', () => {
 
 describe('npm run replay (scripts/replay.ts)', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   function runReplay(...files: string[]) {
     const run = spawnSync('npx', ['tsx', 'scripts/replay.ts', ...files], { cwd: repoRoot, encoding: 'utf8' });
@@ -149,10 +150,10 @@ describe('npm run replay (scripts/replay.ts)', () => {
     writeFileSync(malformed, '{"version": 1,');
     const missing = join(scratch, 'missing.json');
     const { status, lines, stderr } = runReplay(missing, malformed);
-    expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^${missing}: cannot read: ENOENT`)),
-      expect.stringMatching(new RegExp(`^${malformed}: cannot read: .*JSON`)),
-    ]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`${missing}: cannot read: ENOENT`);
+    expect(lines[1]).toContain(`${malformed}: cannot read:`);
+    expect(lines[1]).toContain('JSON');
     expect(`${lines.join('\n')}\n${stderr}`).not.toMatch(/^\s+at /m);
     expect(status).toBe(1);
   });

@@ -1,0 +1,74 @@
+// Interprets a picker's `source` at run time: fixed options, a router call filled from other
+// pickers, a bundled asset, or a variant list. Pure apart from the injected fetchers.
+import type { FieldMap, Source } from './types.ts';
+
+export interface Option {
+  value: string;
+  label: string;
+  color?: string;
+  /** Extra fields of the answer row named in `fields.extra` (bbox, prv_name, ...). */
+  extra: Record<string, unknown>;
+}
+
+/** A chosen value, as the picker machine holds it: code, name and the row's extra fields. */
+export interface Chosen { code: string; name: string; extra?: Record<string, unknown> }
+export type PickerValue = Chosen | Chosen[] | null;
+export type PickerValues = Readonly<Record<string, PickerValue | undefined>>;
+
+export function toChosen(o: Option): Chosen {
+  return { code: o.value, name: o.label, extra: o.extra };
+}
+
+export interface SourceContext {
+  values: PickerValues;
+  router: (query: Record<string, string>) => Promise<unknown[]>;
+  asset: (name: string) => Promise<unknown[]>;
+  list: (id: string) => Promise<Option[]>;
+}
+
+export function optionsFromRows(rows: readonly unknown[], fields: FieldMap = {}): Option[] {
+  const valueKey = fields.value ?? 'code';
+  const labelKey = fields.label ?? 'name';
+  return rows.flatMap((row): Option[] => {
+    if (Array.isArray(row)) {
+      // Year pairs arrive as [code or layer name, Buddhist-year label].
+      return row.length >= 1 ? [{ value: String(row[0]), label: String(row[1] ?? row[0]), extra: {} }] : [];
+    }
+    if (typeof row === 'number' || typeof row === 'string') return [{ value: String(row), label: String(row), extra: {} }];
+    if (!row || typeof row !== 'object') return [];
+    const r = row as Record<string, unknown>;
+    const value = r[valueKey];
+    if (value === undefined || value === null) return [];
+    const extra = Object.fromEntries((fields.extra ?? []).map((k) => [k, r[k]]));
+    return [{ value: String(value), label: String(r[labelKey] ?? value), extra }];
+  });
+}
+
+/** The value a picker reference sends: 'province' -> its code; 'islands.name' -> its label. */
+export function refValue(values: PickerValues, ref: string): string | undefined {
+  const [id = ref, field = 'code'] = ref.split('.');
+  const v = values[id];
+  if (!v) return undefined;
+  const pick = (o: Chosen) => (field === 'code' || field === 'value' || field === 'id' ? o.code : field === 'name' || field === 'label' ? o.name : String(o.extra?.[field] ?? ''));
+  if (Array.isArray(v)) return v.length ? v.map(pick).join(',') : undefined;
+  return pick(v);
+}
+
+export async function loadOptions(source: Source, ctx: SourceContext): Promise<Option[]> {
+  if ('options' in source) {
+    return source.options.map((o) => (typeof o === 'number' ? { value: String(o), label: String(o), extra: {} } : { value: String(o.value), label: o.label, extra: {}, ...(o.color ? { color: o.color } : {}) }));
+  }
+  if ('list' in source) return ctx.list(source.list);
+  if ('router' in source) {
+    const query: Record<string, string> = { ...source.router };
+    for (const [key, ref] of Object.entries(source.params ?? {})) {
+      const value = refValue(ctx.values, ref);
+      if (value !== undefined) query[key] = value;
+    }
+    return optionsFromRows(await ctx.router(query), source.fields);
+  }
+  const rows = await ctx.asset(source.asset);
+  const filters = Object.entries(source.filter ?? {}).map(([field, ref]) => [field, refValue(ctx.values, ref)] as const);
+  const kept = rows.filter((row) => filters.every(([field, want]) => want === undefined || want.split(',').includes(String((row as Record<string, unknown>)[field]))));
+  return optionsFromRows(kept, source.fields);
+}

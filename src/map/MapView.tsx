@@ -1,0 +1,71 @@
+// The map: MapLibre through react-map-gl, the chosen base map with a fallback to our offline
+// base map when a public one cannot be reached, the custom zoom control and fullscreen.
+import './worker.ts';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useMemo, useRef } from 'react';
+import Map, { FullscreenControl, AttributionControl, type MapRef, type ErrorEvent } from 'react-map-gl/maplibre';
+import { useConfig } from '../ui/config.tsx';
+import { useStore } from '../ui/store.ts';
+import { basemapStyle, BASEMAP_SOURCE } from './basemapStyle.ts';
+import { mapStore } from './mapStore.ts';
+import { ZoomControl } from './ZoomControl.tsx';
+import { toast } from '../ui/toast/toastStore.ts';
+import { th } from '../locale/th.ts';
+
+export interface MapViewProps {
+  onMapClick?: (lngLat: { lng: number; lat: number }) => void;
+}
+
+export function MapView({ onMapClick }: MapViewProps) {
+  const { app } = useConfig();
+  const ref = useRef<MapRef>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const basemapId = useStore(mapStore, (s) => s.basemap);
+  const liveMap = useStore(mapStore, (s) => s.map);
+  const basemap = app.basemaps.find((b) => b.id === basemapId) ?? app.basemaps[0];
+  const offline = app.basemaps.find((b) => b.offline);
+  const style = useMemo(() => (basemap ? basemapStyle(basemap) : undefined), [basemap]);
+
+  // Report the map's state on its container so tests and tools can wait for it.
+  const markState = (idle: boolean) => {
+    const el = containerRef.current;
+    const map = ref.current?.getMap();
+    if (!el || !map) return;
+    el.dataset.idle = idle ? 'true' : 'false';
+    el.dataset.zoom = map.getZoom().toFixed(3);
+  };
+
+  const onError = (e: ErrorEvent) => {
+    const sourceId = (e as ErrorEvent & { sourceId?: string }).sourceId;
+    if (sourceId !== BASEMAP_SOURCE || !offline || basemap?.offline || mapStore.get().fellBackFrom) return;
+    mapStore.set({ basemap: offline.id, fellBackFrom: basemap?.id ?? null });
+    toast.info(th.basemapFallback);
+  };
+
+  useEffect(() => () => mapStore.set({ map: null }), []);
+
+  if (!style || !basemap) return null;
+  return (
+    <div ref={containerRef} className="map-view" data-testid="map" data-idle="false">
+      <Map
+        ref={ref}
+        initialViewState={{ longitude: app.map.center[0], latitude: app.map.center[1], zoom: app.map.zoom }}
+        maxZoom={Math.min(app.map.maxZoom, basemap.maxZoom ?? app.map.maxZoom)}
+        mapStyle={style}
+        attributionControl={false}
+        canvasContextAttributes={{ preserveDrawingBuffer: true }}
+        onLoad={(e) => mapStore.set({ map: e.target })}
+        onIdle={() => markState(true)}
+        onMoveStart={() => markState(false)}
+        onMoveEnd={() => markState(false)}
+        onError={onError}
+        onClick={(e) => onMapClick?.(e.lngLat)}
+        style={{ width: '100%', height: '100%' }}
+      >
+        <FullscreenControl position="top-right" />
+        <AttributionControl position="bottom-left" compact />
+      </Map>
+      <ZoomControl map={liveMap} center={app.map.center} zoom={app.map.zoom} />
+    </div>
+  );
+}

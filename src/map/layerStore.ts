@@ -1,0 +1,52 @@
+// The layer list (SPEC.md §3 Map layer, §4 Layers): a new id goes on top with zIndex 600 +
+// count, an existing id is updated in place; remove by id or by group; toggle visibility.
+// Only ungrouped layers are listed; grouped ones render inside their group.
+import { createStore } from '../ui/store.ts';
+import type { LayerType } from '../engine/types.ts';
+
+export interface MapLayer {
+  id: string;
+  name: string;
+  type: LayerType;
+  url?: string;
+  options?: Record<string, string>;
+  zIndex: number;
+  visible: boolean;
+  groupId?: string;
+  page?: string;
+  legend?: string;
+  color?: string;
+  geoJson?: GeoJSON.FeatureCollection;
+}
+
+export const layerStore = createStore<{ layers: MapLayer[] }>({ layers: [] });
+
+let baseZIndex = 600;
+export function setBaseZIndex(z: number): void {
+  baseZIndex = z;
+}
+
+export function upsertLayer(layer: Omit<MapLayer, 'zIndex' | 'visible'> & Partial<Pick<MapLayer, 'zIndex' | 'visible'>>): void {
+  layerStore.set(({ layers }) => {
+    const existing = layers.find((l) => l.id === layer.id);
+    if (existing) return { layers: layers.map((l) => (l.id === layer.id ? { ...l, ...layer } : l)) };
+    const added: MapLayer = { visible: true, zIndex: baseZIndex + layers.length, ...layer };
+    return { layers: [added, ...layers] };
+  });
+}
+
+export function removeLayer(id: string): void {
+  layerStore.set(({ layers }) => ({ layers: layers.filter((l) => l.id !== id && l.groupId !== id) }));
+}
+
+export function removeGroup(groupId: string): void {
+  layerStore.set(({ layers }) => ({ layers: layers.filter((l) => l.groupId !== groupId && l.id !== groupId) }));
+}
+
+export function toggleLayer(id: string): void {
+  layerStore.set(({ layers }) => ({ layers: layers.map((l) => (l.id === id ? { ...l, visible: !l.visible } : l)) }));
+}
+
+export function listedLayers(layers: readonly MapLayer[]): MapLayer[] {
+  return layers.filter((l) => !l.groupId);
+}

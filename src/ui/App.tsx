@@ -1,0 +1,41 @@
+// Routes from config (SPEC.md §2): each topic is a route, each variant a child route; '/' goes to
+// the default route; anything else is the Thai not-found page.
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import type { ConfigBundle, ResolvedTopic } from '../engine/types.ts';
+import { ConfigProvider } from './config.tsx';
+import { MapLayout } from './shell/MapLayout.tsx';
+import { ProjectLayout } from './shell/ProjectLayout.tsx';
+import { TopicPage } from './topic/TopicPage.tsx';
+import { VariantBody } from './topic/VariantBody.tsx';
+import { NotFound } from './NotFound.tsx';
+import { Toaster } from './toast/Toaster.tsx';
+
+function topicRoute(topic: ResolvedTopic): RouteObject {
+  return {
+    path: topic.route,
+    element: <TopicPage topic={topic} />,
+    children: topic.variants.map((v) =>
+      v.path === '' ? { index: true, element: <VariantBody topic={topic} variant={v} /> } : { path: v.path, element: <VariantBody topic={topic} variant={v} /> },
+    ),
+  };
+}
+
+export function routesFor(config: ConfigBundle): RouteObject[] {
+  const byLayout = (layout: 'map' | 'project') => config.topics.filter((t) => t.layout === layout).map(topicRoute);
+  return [
+    { index: true, element: <Navigate to={`/${config.app.defaultRoute ?? config.topics[0]?.route ?? ''}`} replace /> },
+    { element: <MapLayout />, children: byLayout('map') },
+    { element: <ProjectLayout />, children: byLayout('project') },
+    { path: '*', element: <NotFound /> },
+  ];
+}
+
+export function App({ config }: { config: ConfigBundle }) {
+  const router = createBrowserRouter(routesFor(config), { basename: config.app.basePath });
+  return (
+    <ConfigProvider config={config}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </ConfigProvider>
+  );
+}

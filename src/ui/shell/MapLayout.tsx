@@ -1,0 +1,66 @@
+// The map layout (SPEC.md §2 Map layout): collapsible left sidebar (~26% wide) with the routed
+// topic page, main panel with the top menu, the map (~80% of the viewport height) and credits;
+// on small screens a header opens the sidebar as a slide-in panel.
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { th } from '../../locale/th.ts';
+import { useConfig } from '../config.tsx';
+import { useStore } from '../store.ts';
+import { announceResize, uiStore } from '../uiStore.ts';
+import { MapView } from '../../map/MapView.tsx';
+import { TopMenu } from './TopMenu.tsx';
+import { Footer } from './Footer.tsx';
+import { FeatureDrawer } from './FeatureDrawer.tsx';
+import { Dialogs } from './Dialogs.tsx';
+
+export function MapLayout() {
+  const { app } = useConfig();
+  const sidebarOpen = useStore(uiStore, (s) => s.sidebarOpen);
+  const mobileNavOpen = useStore(uiStore, (s) => s.mobileNavOpen);
+  const { pathname } = useLocation();
+
+  useEffect(() => announceResize(app.delays.resizeEventMs), [sidebarOpen, app.delays.resizeEventMs]);
+  // A route change on a phone closes the slide-in navigation.
+  useEffect(() => uiStore.set({ mobileNavOpen: false }), [pathname]);
+
+  return (
+    <div className={`app-shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-collapsed'} ${mobileNavOpen ? 'mobile-nav-open' : ''}`}>
+      <header className="mobile-header">
+        <button type="button" className="icon-button" aria-label={th.openNavigation} title={th.openNavigation} aria-expanded={mobileNavOpen} onClick={() => uiStore.set({ mobileNavOpen: true })}>
+          <svg aria-hidden width="22" height="22" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
+        </button>
+        <span className="brand">TCS GISTDA</span>
+      </header>
+      <div className="backdrop" aria-hidden onClick={() => uiStore.set({ mobileNavOpen: false })} />
+      <aside className="sidebar" aria-label={th.adminCard} id="sidebar">
+        <div className="sidebar-top">
+          <span className="brand">TCS GISTDA</span>
+          <button type="button" className="icon-button desktop-only" aria-label={th.collapseSidebar} title={th.collapseSidebar} aria-controls="sidebar" aria-expanded onClick={() => uiStore.set({ sidebarOpen: false })}>
+            ‹
+          </button>
+          <button type="button" className="icon-button mobile-only" aria-label={th.closeNavigation} title={th.closeNavigation} onClick={() => uiStore.set({ mobileNavOpen: false })}>
+            ×
+          </button>
+        </div>
+        <div className="sidebar-content">
+          <Outlet />
+        </div>
+      </aside>
+      {!sidebarOpen && (
+        <button type="button" className="logo-card desktop-only" aria-label={`${th.adminCard} (${th.expandSidebar})`} aria-controls="sidebar" aria-expanded={false} onClick={() => uiStore.set({ sidebarOpen: true })}>
+          <span className="logo-mark" aria-hidden>TCS</span>
+          <span>{th.adminCard}</span>
+        </button>
+      )}
+      <main className="main-panel">
+        <TopMenu />
+        <div className="map-panel">
+          <MapView onMapClick={() => uiStore.set({ drawerOpen: true })} />
+        </div>
+        <Footer />
+      </main>
+      <FeatureDrawer />
+      <Dialogs />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Top menu over the map (SPEC.md §2): Menu, Layers with the count badge, Base map, Export.
+import { th } from '../../locale/th.ts';
+import { useStore } from '../store.ts';
+import { uiStore, type Dialog } from '../uiStore.ts';
+import { layerStore, listedLayers } from '../../map/layerStore.ts';
+
+export function TopMenu() {
+  const count = useStore(layerStore, (s) => listedLayers(s.layers).length);
+  const open = (dialog: Dialog) => () => uiStore.set({ dialog });
+  return (
+    <div className="top-menu" role="toolbar" aria-label="Map menu">
+      <button type="button" onClick={open('menu')}>{th.topMenu.menu}</button>
+      <button type="button" onClick={open('layers')} aria-label={`${th.topMenu.layers} (${count})`}>
+        {th.topMenu.layers}
+        <span className="badge" aria-hidden>{count}</span>
+      </button>
+      <button type="button" onClick={open('basemap')}>{th.topMenu.basemap}</button>
+      <button type="button" onClick={open('export')}>{th.topMenu.export}</button>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useStore } from '../store.ts';
+import { toast, toastStore } from './toastStore.ts';
+import { th } from '../../locale/th.ts';
+
+export function Toaster() {
+  const toasts = useStore(toastStore, (s) => s.toasts);
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : undefined}>
+          {t.kind === 'loading' && <span className="spinner" aria-hidden />}
+          <span>{t.text}</span>
+          {t.kind !== 'loading' && (
+            <button type="button" className="toast-close" aria-label={th.close} title={th.close} onClick={() => toast.dismiss(t.id)}>
+              ×
+            </button>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// A legend card from config/legends.yaml, collapsible with 'แสดง' / 'ย่อ' (SPEC.md §4).
+import { useId, useState } from 'react';
+import { th } from '../../../locale/th.ts';
+import { useConfig } from '../../config.tsx';
+import type { SectionProps } from './SectionView.tsx';
+
+export function LegendCard({ section }: SectionProps<'legend'>) {
+  const { legends } = useConfig();
+  const legend = legends.find((l) => l.id === section.legend);
+  const [open, setOpen] = useState(!section.collapsed);
+  const bodyId = useId();
+  if (!legend) return null;
+  return (
+    <section className="card legend-card">
+      <header className="card-header">
+        <h2>{legend.title}</h2>
+        <button type="button" className="link-button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {open ? th.collapse : th.expand}
+        </button>
+      </header>
+      <ul id={bodyId} className="legend-items" hidden={!open}>
+        {legend.items.map((item) => (
+          <li key={item.label}>
+            {item.image ? (
+              <img src={item.image} alt="" width="18" height="18" />
+            ) : (
+              <span className={`swatch swatch-${legend.type}`} style={{ ['--swatch' as string]: item.color }} aria-hidden />
+            )}
+            <span>{item.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
