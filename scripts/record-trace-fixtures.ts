@@ -3,8 +3,15 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   pickerCascadeTracePath,
+  pickerPageTracePath,
   recordPickerCascadeSession,
+  recordPickerPageSession,
 } from '../tests/fixtures/traces/pickerCascadeSession.ts';
 
-writeFileSync(pickerCascadeTracePath, `${JSON.stringify(recordPickerCascadeSession(), null, 2)}\n`);
-console.log(`wrote ${fileURLToPath(pickerCascadeTracePath)}`);
+for (const [path, record] of [
+  [pickerCascadeTracePath, recordPickerCascadeSession],
+  [pickerPageTracePath, recordPickerPageSession],
+] as const) {
+  writeFileSync(path, `${JSON.stringify(record(), null, 2)}\n`);
+  console.log(`wrote ${fileURLToPath(path)}`);
+}

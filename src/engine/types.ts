@@ -63,7 +63,8 @@ export interface Validation { id: string; rule: ValidationRule; pickers: string[
 
 export interface Row { id: string; label: string; layer: string; swatch?: string; validate?: string[] }
 export interface ChartSpec { id: string; title: string; from: string; aggregate?: 'admin' | 'island'; color?: string }
-export interface SwitchGroup { title: string; items: Array<{ value: string; label: string }> }
+export interface SwitchItem { value: string; label: string; layer?: string }
+export interface SwitchGroup { title: string; items: SwitchItem[] }
 export interface FileLink { label: string; href: string; format: 'docx' | 'pdf' }
 
 export type Section =

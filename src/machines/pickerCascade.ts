@@ -19,6 +19,9 @@ export interface PickerValue {
 /** What a picker holds when chosen: one value, or at least one item for a multi-select. */
 export type PickerChoice = PickerValue | PickerValue[];
 
+/** A choice as events and `initial` give it (the machine stores a copy of a list). */
+export type PickerChoiceInput = PickerValue | readonly PickerValue[];
+
 /** Every picker's choice by id; null until chosen (a multi-select never holds an empty list). */
 export type PickerSelection = Record<string, PickerChoice | null>;
 
@@ -34,7 +37,7 @@ export interface PickerSpec {
 
 export type PickerCascadeInput = {
   /** Values the pickers start with and RESET returns to; a missing id starts unchosen. */
-  initial?: Readonly<Record<string, PickerChoice | null>>;
+  initial?: Readonly<Record<string, PickerChoiceInput | null>>;
 } & (
   | {
       /** Every picker of the page, in display order. At least one. */
@@ -69,7 +72,7 @@ export interface PickerCascadeContext {
 export type PickerCascadeEvent =
   /** Choose a single picker's value, or replace a multi-select's items (an empty list is ignored,
    *  SPEC.md §5). Re-choosing the same code(s) changes nothing and keeps the dependents. */
-  | { type: 'SELECT'; level: string; value: PickerChoice }
+  | { type: 'SELECT'; level: string; value: PickerChoiceInput }
   /** Unchoose a picker and its dependents. */
   | { type: 'CLEAR'; level: string }
   /** Remove one chip from a multi-select; removing the last one clears the picker. */

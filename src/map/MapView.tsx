@@ -9,6 +9,7 @@ import { useStore } from '../ui/store.ts';
 import { basemapStyle, BASEMAP_SOURCE } from './basemapStyle.ts';
 import { mapStore } from './mapStore.ts';
 import { ZoomControl } from './ZoomControl.tsx';
+import { MapLayers } from './MapLayers.tsx';
 import { toast } from '../ui/toast/toastStore.ts';
 import { th } from '../locale/th.ts';
 
@@ -66,6 +67,7 @@ export function MapView({ onMapClick }: MapViewProps) {
         <AttributionControl position="bottom-left" compact />
       </Map>
       <ZoomControl map={liveMap} center={app.map.center} zoom={app.map.zoom} />
+      <MapLayers />
     </div>
   );
 }

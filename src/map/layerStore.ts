@@ -16,6 +16,7 @@ export interface MapLayer {
   page?: string;
   legend?: string;
   color?: string;
+  opacity?: number;
   geoJson?: GeoJSON.FeatureCollection;
 }
 

@@ -126,6 +126,9 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
         break;
       case 'switches':
         if (s.action) layerRef([...sp, 'action', 'layer'], s.action.layer);
+        s.groups.forEach((g, gi) => g.items.forEach((item, ii) => {
+          if (item.layer) layerRef([...sp, 'groups', gi, 'items', ii, 'layer'], item.layer);
+        }));
         break;
       case 'featureList':
         checkSource([...sp, 'source'], s.source, pickers);

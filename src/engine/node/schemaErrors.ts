@@ -44,28 +44,52 @@ function reduceOneOf(errors: ErrorObject[]): ErrorObject[] {
   const oneOfs = errors.filter((e) => e.keyword === 'oneOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const o of oneOfs) {
     if (!result.includes(o)) continue;
-    const branches = ((o.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []).length;
-    const byBranch: ErrorObject[][] = Array.from({ length: branches }, () => []);
+    const branchSchemas = ((o.parentSchema as { oneOf?: Array<{ $ref?: string }> } | undefined)?.oneOf ?? []);
+    const byBranch: ErrorObject[][] = branchSchemas.map(() => []);
     const loose: ErrorObject[] = [];
+    const unplaced: ErrorObject[] = [];
     for (const e of result) {
       if (e === o || !under(e, o)) continue;
       const m = e.schemaPath.startsWith(`${o.schemaPath}/`) ? /^(\d+)\//.exec(e.schemaPath.slice(o.schemaPath.length + 1)) : null;
       if (m) byBranch[Number(m[1])]?.push(e);
-      else if (e.instancePath !== o.instancePath) loose.push(e);
+      else {
+        unplaced.push(e);
+        if (e.instancePath !== o.instancePath) loose.push(e);
+      }
     }
-    const score = (errs: ErrorObject[]) => errs.reduce((s, e) => s + (e.instancePath === o.instancePath ? 100 : 1), 0);
-    let best = -1;
-    byBranch.forEach((errs, i) => {
-      if (best < 0 || score(errs) < score(byBranch[best] ?? [])) best = i;
-    });
-    const chosen = byBranch[best] ?? [];
-    const shapeMismatch = chosen.some((e) => e.instancePath === o.instancePath && (e.keyword === 'type' || e.keyword === 'required'));
+    // Errors of a branch that is a bare $ref to another schema carry that schema's own paths
+    // (`#/required`); when one such branch exists, the errors nobody else claims are its.
+    const refBranches = branchSchemas.flatMap((b, i) => (b.$ref !== undefined && Object.keys(b).length === 1 && byBranch[i]?.length === 0 ? [i] : []));
+    if (refBranches.length === 1 && unplaced.length > 0) {
+      byBranch[refBranches[0] ?? 0] = unplaced;
+      loose.length = 0;
+    }
     const drop = new Set<ErrorObject>(byBranch.flat());
+    // `optoins:` in a source misspells the fixed-options form; judge each form without the
+    // "missing" its misspelt key explains.
+    byBranch.forEach((errs, i) => { byBranch[i] = dropMisspeltRequired(errs); });
+    const score = (errs: ErrorObject[]) => errs.reduce((s, e) => s + (e.instancePath === o.instancePath ? 100 : 1), 0);
+    const wrongShape = (errs: ErrorObject[]) => errs.some((e) => e.instancePath === o.instancePath && (e.keyword === 'type' || e.keyword === 'required'));
+    // The form that fits clearly best is the one the author meant, even with a property missing;
+    // among equally close forms, the only one of the right shape; else one sentence naming them.
+    const lowest = Math.min(...byBranch.map(score));
+    const closest = byBranch.flatMap((errs, i) => (score(errs) === lowest ? [i] : []));
+    const rightShape = closest.filter((i) => !wrongShape(byBranch[i] ?? []));
+    const best = closest.length === 1 ? (closest[0] ?? -1) : rightShape.length === 1 ? (rightShape[0] ?? -1) : -1;
+    const chosen = byBranch[best] ?? [];
+    const shapeMismatch = best < 0;
     if (!shapeMismatch && best >= 0) {
       for (const e of chosen) drop.delete(e);
       drop.add(o);
     } else {
       for (const e of loose) drop.add(e);
+      // Every form wants another type (`"2558"` where a year or a mapping goes): say which types.
+      const types = byBranch.map((errs) => errs.find((e) => e.instancePath === o.instancePath && e.keyword === 'type'));
+      if (types.length > 0 && types.every((t) => t !== undefined)) {
+        const wanted = [...new Set(types.flatMap((t) => String((t?.params as { type?: unknown }).type).split(',')))];
+        const typeError: ErrorObject = { ...o, keyword: 'type', params: { type: wanted.join(',') } };
+        result = result.map((e) => (e === o ? typeError : e));
+      }
     }
     result = result.filter((e) => !drop.has(e));
   }

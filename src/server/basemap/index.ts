@@ -19,7 +19,10 @@ let land: CachedBody | undefined;
 
 /** Builds the base map on first use (a few hundred ms), then returns the cached bodies. */
 export function loadBasemap(basePath: string): Basemap {
-  land ??= new CachedBody(Buffer.from(JSON.stringify(buildLandGeoJson())), 'application/geo+json', CACHE_CONTROL);
+  if (!land) {
+    land = new CachedBody(Buffer.from(JSON.stringify(buildLandGeoJson())), 'application/geo+json', CACHE_CONTROL);
+    void land.gzipped(); // compress in the background now, so the first map load does not wait for it
+  }
   const style = JSON.stringify(basemapStyle(basemapPaths(basePath).land));
   return { land, style: new CachedBody(Buffer.from(style), 'application/json; charset=utf-8', CACHE_CONTROL) };
 }

@@ -1,0 +1,55 @@
+// Keeps the map's style layers equal to the layer store: visible layers drawn in zIndex order
+// (highest on top), rebuilt when their source changes, removed when gone (SPEC.md §4).
+import { useEffect, useRef } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useStore } from '../ui/store.ts';
+import { layerStore, type MapLayer } from './layerStore.ts';
+import { mapStore } from './mapStore.ts';
+import { layerRenderers } from './layers/registry.ts';
+
+export function MapLayers() {
+  const map = useStore(mapStore, (s) => s.map);
+  const layers = useStore(layerStore, (s) => s.layers);
+  const drawn = useRef(new Map<string, string>());
+
+  useEffect(() => {
+    if (!map) return;
+    const sync = () => syncLayers(map, layers, drawn.current);
+    if (map.isStyleLoaded()) sync();
+    // A base-map change replaces the style and drops our layers: draw them again.
+    const onStyle = () => {
+      drawn.current.clear();
+      sync();
+    };
+    map.on('style.load', onStyle);
+    return () => {
+      map.off('style.load', onStyle);
+    };
+  }, [map, layers]);
+  return null;
+}
+
+function syncLayers(map: MapLibreMap, layers: readonly MapLayer[], drawn: Map<string, string>): void {
+  const wanted = layers.filter((l) => l.visible && !l.groupId && layerRenderers[l.type]).sort((a, b) => b.zIndex - a.zIndex);
+  for (const [id] of drawn) {
+    const keep = wanted.find((l) => l.id === id);
+    if (!keep || layerRenderers[keep.type]?.signature(keep) !== drawn.get(id)) {
+      if (map.getLayer(id)) map.removeLayer(id);
+      if (map.getSource(id)) map.removeSource(id);
+      drawn.delete(id);
+    }
+  }
+  // Highest zIndex first: each next layer goes below the previous one.
+  let above: string | undefined;
+  for (const layer of wanted) {
+    const renderer = layerRenderers[layer.type];
+    if (!renderer) continue;
+    if (!drawn.has(layer.id)) {
+      renderer.add(map, layer, above && map.getLayer(above) ? above : undefined);
+      drawn.set(layer.id, renderer.signature(layer));
+    } else if (above && map.getLayer(above)) {
+      map.moveLayer(layer.id, above);
+    }
+    above = layer.id;
+  }
+}

@@ -1,0 +1,32 @@
+// WMS layer type: a raster source whose tiles are GetMap requests in EPSG:3857 (SPEC.md §3:
+// format image/png, transparent, version 1.1.0, CQL_FILTER).
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { MapLayer } from '../layerStore.ts';
+import type { LayerRenderer } from './registry.ts';
+
+export function wmsTileUrl(layer: Pick<MapLayer, 'url' | 'options'>): string {
+  const o = layer.options ?? {};
+  const params = new URLSearchParams({
+    SERVICE: 'WMS',
+    REQUEST: 'GetMap',
+    VERSION: o.version ?? '1.1.0',
+    LAYERS: o.layers ?? '',
+    STYLES: '',
+    FORMAT: o.format ?? 'image/png',
+    TRANSPARENT: (o.transparent ?? 'true').toUpperCase(),
+    SRS: 'EPSG:3857',
+    WIDTH: '256',
+    HEIGHT: '256',
+  });
+  if (o.CQL_FILTER) params.set('CQL_FILTER', o.CQL_FILTER);
+  // MapLibre fills {bbox-epsg-3857}; it must stay unencoded.
+  return `${layer.url}?${params.toString()}&BBOX={bbox-epsg-3857}`;
+}
+
+export const wmsRenderer: LayerRenderer = {
+  add(map: MapLibreMap, layer: MapLayer, beforeId?: string) {
+    map.addSource(layer.id, { type: 'raster', tiles: [wmsTileUrl(layer)], tileSize: 256 });
+    map.addLayer({ id: layer.id, type: 'raster', source: layer.id, paint: { 'raster-opacity': layer.opacity ?? 1 } }, beforeId);
+  },
+  signature: (layer) => wmsTileUrl(layer),
+};

@@ -1,0 +1,72 @@
+// Starts the app server in-process on a random port for a config directory, with the real client
+// build (dist/, built once when missing or stale).
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServer } from '../../../src/server/app.ts';
+import { ensureClientBuilt } from '../../../src/server/build-if-needed.ts';
+import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import type { ConfigBundle } from '../../../src/engine/types.ts';
+
+export const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+export const CONFIG_DIR = path.join(ROOT_DIR, 'config');
+
+export interface RunningApp {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  origin: string;
+  /** Absolute URL of a path under the base path: url('cmline') -> http://127.0.0.1:41234/maps/cmline */
+  url: (pathUnderBase?: string) => string;
+  bundle: ConfigBundle;
+  close: () => Promise<void>;
+}
+
+let built: Promise<void> | undefined;
+
+/** Builds dist/ once per process when it is missing or older than its inputs. */
+export function ensureBuilt(): Promise<void> {
+  built ??= ensureClientBuilt(ROOT_DIR);
+  return built;
+}
+
+/** Loads and validates a config directory; throws with the formatted errors when it is invalid. */
+export async function loadBundle(configDir: string): Promise<ConfigBundle> {
+  const loaded = await loadConfigDir(configDir);
+  if (!loaded.ok) throw new Error(`invalid config ${configDir}:\n${loaded.errors.map(formatConfigError).join('\n')}`);
+  return loaded.bundle;
+}
+
+export async function startApp(configDir: string = CONFIG_DIR): Promise<RunningApp> {
+  const [bundle] = await Promise.all([loadBundle(configDir), ensureBuilt()]);
+  const basePath = bundle.app.basePath.replace(/\/+$/, '');
+  const server: Server = createAppServer({
+    basePath,
+    product: bundle.app.product,
+    distDir: path.join(ROOT_DIR, 'dist'),
+    clientConfigJson: JSON.stringify(bundle),
+    log: () => {},
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (p = '') => `${origin}${basePath}/${p.replace(/^\/+/, '')}`,
+    bundle,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Every page of the config: one entry per topic variant ('' is the topic's index). */
+export function allRoutes(bundle: ConfigBundle): Array<{ route: string; path: string; title: string; variant: ConfigBundle['topics'][number]['variants'][number] }> {
+  return bundle.topics.flatMap((t) =>
+    t.variants.map((v) => ({ route: t.route, path: v.path === '' ? t.route : `${t.route}/${v.path}`, title: t.title.th, variant: v })),
+  );
+}
