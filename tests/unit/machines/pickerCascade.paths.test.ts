@@ -116,7 +116,7 @@ function transitiveDependents(pickers: readonly ModelPicker[], id: string): Set<
 const isList = (choice: PickerChoiceInput): choice is readonly PickerValue[] => Array.isArray(choice);
 const itemsOf = (choice: PickerChoiceInput | null | undefined): PickerValue[] =>
   choice == null ? [] : isList(choice) ? [...choice] : [choice];
-const codesOf = (choice: PickerChoice | null | undefined) => itemsOf(choice).map(({ code }) => code).sort();
+const codesOf = (choice: PickerChoiceInput | null | undefined) => itemsOf(choice).map(({ code }) => code).sort();
 
 /** The next `selected` that SPEC.md §4/§5 prescribe for one event, computed without the machine. */
 function expectedSelection(
@@ -132,7 +132,7 @@ function expectedSelection(
   let next: PickerChoice | null;
   if (event.type === 'SELECT') {
     const enabled = picker.dependsOn.every((d) => selected[d] != null);
-    const empty = Array.isArray(event.value) && event.value.length === 0;
+    const empty = isList(event.value) && event.value.length === 0;
     const same = current !== null && codesOf(current).join() === codesOf(event.value).join();
     if (!enabled || empty || same) return selected;
     next = isList(event.value) ? [...event.value] : event.value;
