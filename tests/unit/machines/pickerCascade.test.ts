@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTraceableActor } from '../../../src/machines/factory.ts';
+import type { ResolvedPicker } from '../../../src/engine/types.ts';
 import type { MachineTrace } from '../../../src/machines/factory.ts';
 import {
   dependentsOf,
@@ -355,6 +356,23 @@ describe('picker cascade machine, a page’s picker graph (SPEC.md §2 pages, §
     expect(selectedCodes(context).map(({ level }) => level)).toEqual(['province', 'district', 'islands', 'layer']);
     actor.send({ type: 'CLEAR', level: 'islands' });
     expect(actor.getSnapshot().context.selected).toEqual({ layer: null, province: songkhla, district: muangSongkhla, islands: null });
+  });
+
+  it('§2 takes the engine’s resolved pickers as they are; kind multiselect makes a multi-select', () => {
+    const resolved: ResolvedPicker[] = [
+      { id: 'province', label: 'จังหวัด', kind: 'select', dependsOn: [], source: { list: 'province' } },
+      { id: 'islands', label: 'เกาะ', kind: 'multiselect', dependsOn: ['province'], source: { list: 'islands' } },
+      { id: 'years', label: 'ปี', kind: 'year', dependsOn: [], source: { options: [2567, 2566] } },
+    ];
+    const actor = start({ pickers: resolved });
+    expect(actor.getSnapshot().context.pickers).toEqual([
+      { id: 'province', dependsOn: [], multiple: false },
+      { id: 'islands', dependsOn: ['province'], multiple: true },
+      { id: 'years', dependsOn: [], multiple: false },
+    ]);
+    actor.send({ type: 'SELECT', level: 'province', value: songkhla });
+    actor.send({ type: 'SELECT', level: 'islands', value: kohYo });
+    expect(actor.getSnapshot().context.selected.islands).toEqual([kohYo]);
   });
 
   describe('multi-selects', () => {
