@@ -28,7 +28,7 @@ export function VariantStateProvider({ variant, children }: { variant: ResolvedV
 
 function PickerMachineProvider({ variant, children }: { variant: ResolvedVariant; children: ReactNode }) {
   const [snapshot, actor] = useTraceableActor(pickerCascadeMachine, {
-    pickers: variant.pickers.map((p) => ({ id: p.id, dependsOn: p.dependsOn })),
+    pickers: variant.pickers.map((p) => ({ id: p.id, dependsOn: p.dependsOn, kind: p.kind })),
   });
   const state: VariantState = {
     variant,

@@ -1,0 +1,53 @@
+// Shared pieces of the browser tests: one app server and one browser per viewport, the URL
+// patterns of the provider API that does not exist yet, and small page helpers.
+import type { Page } from 'playwright-core';
+import type { ConfigBundle } from '../../../src/engine/types.ts';
+import { launchBrowser, ProblemLog, useOfflineBasemap, type Browser } from './browser.ts';
+import type { RunningApp } from './server.ts';
+
+/**
+ * Requests to the provider backend (SPEC.md §7: /{product}/v2/router, /geoserver/...) fail with
+ * 404 until it exists: their network failures (and the browser's console echo of them) are the
+ * only tolerated problems. Everything else (page errors, other console errors) fails a test.
+ */
+export function providerApiPatterns(bundle: ConfigBundle): RegExp[] {
+  const { product, backend } = bundle.app;
+  const prefix = (p: string) => p.replace(/\{product\}/g, product).replace(/\/[^/]*$/, '/');
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [new RegExp(`^https?://[^/]+${escape(prefix(backend.router))}`), new RegExp(`^https?://[^/]+${escape(backend.geoserver.replace(/\{product\}/g, product))}`), /^https?:\/\/[^/]+\/geoserver\//];
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  page: Page;
+  log: ProblemLog;
+  close: () => Promise<void>;
+}
+
+/** A fresh browser with one page whose problems are recorded; offline base map unless `basemapUnset`. */
+export async function openSession(viewport: { width: number; height: number }, options: { basemapUnset?: boolean } = {}): Promise<BrowserSession> {
+  const browser = await launchBrowser(viewport);
+  if (!options.basemapUnset) await useOfflineBasemap(browser.context);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const log = new ProblemLog(page);
+  return { browser, page, log, close: () => browser.close() };
+}
+
+/** Navigates and waits for the topic heading (h1) of a topic page. */
+export async function gotoTopic(page: Page, app: RunningApp, path: string, title: string): Promise<void> {
+  await page.goto(app.url(path));
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+/** Waits until no picker shows its loading skeleton (lists answered or failed). */
+export async function waitForPickersSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.picker[aria-busy="true"]'));
+}
+
+/** Client-side navigation (react-router listens to popstate), without reloading the page. */
+export async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+}
