@@ -6,6 +6,7 @@ import { useStore } from '../ui/store.ts';
 import { layerStore, type MapLayer } from './layerStore.ts';
 import { mapStore } from './mapStore.ts';
 import { layerRenderers } from './layers/registry.ts';
+import { drawOrder } from './layers/order.ts';
 
 export function MapLayers() {
   const map = useStore(mapStore, (s) => s.map);
@@ -30,7 +31,7 @@ export function MapLayers() {
 }
 
 function syncLayers(map: MapLibreMap, layers: readonly MapLayer[], drawn: Map<string, string>): void {
-  const wanted = layers.filter((l) => l.visible && !l.groupId && layerRenderers[l.type]).sort((a, b) => b.zIndex - a.zIndex);
+  const wanted = drawOrder(layers).filter((l) => layerRenderers[l.type]);
   for (const [id] of drawn) {
     const keep = wanted.find((l) => l.id === id);
     if (!keep || layerRenderers[keep.type]?.signature(keep) !== drawn.get(id)) {

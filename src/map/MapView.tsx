@@ -10,6 +10,7 @@ import { basemapStyle, BASEMAP_SOURCE } from './basemapStyle.ts';
 import { mapStore } from './mapStore.ts';
 import { ZoomControl } from './ZoomControl.tsx';
 import { MapLayers } from './MapLayers.tsx';
+import { DeckLayers } from './deck/DeckLayers.tsx';
 import { toast } from '../ui/toast/toastStore.ts';
 import { th } from '../locale/th.ts';
 
@@ -68,6 +69,7 @@ export function MapView({ onMapClick }: MapViewProps) {
       </Map>
       <ZoomControl map={liveMap} center={app.map.center} zoom={app.map.zoom} />
       <MapLayers />
+      <DeckLayers />
     </div>
   );
 }

@@ -76,10 +76,8 @@ function reduceOneOf(errors: ErrorObject[]): ErrorObject[] {
     const closest = byBranch.flatMap((errs, i) => (score(errs) === lowest ? [i] : []));
     const rightShape = closest.filter((i) => !wrongShape(byBranch[i] ?? []));
     const best = closest.length === 1 ? (closest[0] ?? -1) : rightShape.length === 1 ? (rightShape[0] ?? -1) : -1;
-    const chosen = byBranch[best] ?? [];
-    const shapeMismatch = best < 0;
-    if (!shapeMismatch && best >= 0) {
-      for (const e of chosen) drop.delete(e);
+    if (best >= 0) {
+      for (const e of byBranch[best] ?? []) drop.delete(e);
       drop.add(o);
     } else {
       for (const e of loose) drop.add(e);
