@@ -113,7 +113,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
 
     // Choosing another tile navigates in the app, closes the menu and moves the highlight.
     const other = menuTopics.find((t) => t.route !== defaultRoute && t.layout === 'map')!;
-    await nav.getByRole('link', { name: other.title.th }).click();
+    await nav.locator(`a.tile[href="${bundle.app.basePath}/${other.route}"]`).click();
     await page.waitForURL(app.url(other.route));
     await page.getByRole('heading', { level: 1, name: other.title.th }).waitFor();
     await nav.waitFor({ state: 'hidden' });
@@ -140,7 +140,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
   if (viewport === DESKTOP) {
     it("SPEC §2 Map layout (desktop): the sidebar collapses to the logo card 'หน้าจัดการ' and expands again; a resize event fires ~200 ms after", async () => {
       await gotoTopic(page, app, defaultRoute, defaultTopic.title.th);
-      const sidebar = page.getByRole('complementary', { name: 'หน้าจัดการ' });
+      const sidebar = page.getByRole('complementary', { name: 'หน้าจัดการ', exact: true });
       const canvas = page.locator('[data-testid="map"] canvas.maplibregl-canvas');
       await canvas.waitFor();
       expect(await sidebar.isVisible()).toBe(true);
@@ -164,7 +164,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
 
       const afterCollapse = await resizeDelays('ย่อแถบด้านข้าง');
       await sidebar.waitFor({ state: 'hidden' });
-      const logoCard = page.getByRole('button', { name: 'หน้าจัดการ (ขยายแถบด้านข้าง)' });
+      const logoCard = page.getByRole('button', { name: 'หน้าจัดการ (ขยายแถบด้านข้าง)', exact: true });
       expect(await logoCard.isVisible()).toBe(true);
       expect(await logoCard.innerText()).toContain('หน้าจัดการ');
       expect(afterCollapse.length, 'a resize event after collapsing').toBeGreaterThanOrEqual(1);
@@ -174,7 +174,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
 
       const afterExpand = await resizeDelays('หน้าจัดการ (ขยายแถบด้านข้าง)');
       await sidebar.waitFor({ state: 'visible' });
-      expect(await page.getByRole('button', { name: 'ย่อแถบด้านข้าง' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'ย่อแถบด้านข้าง', exact: true }).isVisible()).toBe(true);
       expect(await logoCard.count()).toBe(0);
       expect(afterExpand.some((d) => d >= bundle.app.delays.resizeEventMs - 50 && d <= bundle.app.delays.resizeEventMs + 600), `resize at ${afterExpand.join(', ')} ms`).toBe(true);
       await expect.poll(async () => Math.round((await canvas.boundingBox())!.width)).toBe(Math.round(mapWidthBefore));
@@ -184,14 +184,14 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
   if (viewport === MOBILE) {
     it("SPEC §2 Map layout (small screen): the header button 'เปิดเมนูนำทาง' slides the sidebar in, 'ปิดเมนูนำทาง' closes it", async () => {
       await gotoTopic(page, app, defaultRoute, defaultTopic.title.th);
-      const sidebar = page.getByRole('complementary', { name: 'หน้าจัดการ' });
+      const sidebar = page.getByRole('complementary', { name: 'หน้าจัดการ', exact: true });
       const inView = async () => {
         const box = await sidebar.boundingBox();
         return !!box && box.x > -1 && box.x + box.width <= viewport.width + 1;
       };
-      const opener = page.getByRole('button', { name: 'เปิดเมนูนำทาง' });
+      const opener = page.getByRole('button', { name: 'เปิดเมนูนำทาง', exact: true });
       expect(await opener.isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: 'ย่อแถบด้านข้าง' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'ย่อแถบด้านข้าง', exact: true }).isVisible()).toBe(false);
       expect(await inView()).toBe(false);
       expect(await opener.getAttribute('aria-expanded')).toBe('false');
 
@@ -203,7 +203,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
       expect(await sidebar.getByRole('heading', { level: 1, name: defaultTopic.title.th }).isVisible()).toBe(true);
       expect(await sidebar.getByLabel('จังหวัด', { exact: true }).isVisible()).toBe(true);
 
-      await sidebar.getByRole('button', { name: 'ปิดเมนูนำทาง' }).click();
+      await sidebar.getByRole('button', { name: 'ปิดเมนูนำทาง', exact: true }).click();
       await expect.poll(inView).toBe(false);
       expect(await opener.getAttribute('aria-expanded')).toBe('false');
 
@@ -246,10 +246,10 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     };
     await check('map page');
     if (viewport === MOBILE) {
-      await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
+      await page.getByRole('button', { name: 'เปิดเมนูนำทาง', exact: true }).click();
       await page.waitForTimeout(bundle.app.delays.mobileSlideMs + 150);
       await check('open slide-in sidebar');
-      await page.getByRole('button', { name: 'ปิดเมนูนำทาง' }).click();
+      await page.getByRole('button', { name: 'ปิดเมนูนำทาง', exact: true }).click();
       await page.waitForTimeout(bundle.app.delays.mobileSlideMs + 150);
     }
     await openMainMenu(page);

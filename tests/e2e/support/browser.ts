@@ -87,7 +87,12 @@ export class ProblemLog {
       this.all.push({ kind: 'console', text: msg.text(), url: msg.location().url });
     });
     page.on('pageerror', (error) => this.all.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
-    page.on('requestfailed', (req) => this.all.push({ kind: 'requestfailed', text: req.failure()?.errorText ?? 'failed', url: req.url() }));
+    page.on('requestfailed', (req) => {
+      const text = req.failure()?.errorText ?? 'failed';
+      // Requests cancelled by leaving the page (or by the app's own AbortController) are not failures.
+      if (text === 'net::ERR_ABORTED') return;
+      this.all.push({ kind: 'requestfailed', text, url: req.url() });
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) this.all.push({ kind: 'http', text: `HTTP ${res.status()}`, url: res.url() });
     });

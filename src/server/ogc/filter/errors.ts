@@ -10,11 +10,14 @@ export class FilterError extends Error {
   override readonly name = 'FilterError';
   readonly code: OgcFilterExceptionCode = 'InvalidParameterValue';
   readonly locator: string;
+  /** The message without the locator prefix and position suffix. */
+  readonly detail: string;
   readonly position: number | undefined;
 
   constructor(locator: string, detail: string, position?: number) {
     super(`${locator}: ${detail}${position === undefined ? '' : ` at position ${position}`}`);
     this.locator = locator;
+    this.detail = detail;
     this.position = position;
   }
 }
