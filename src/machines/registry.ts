@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { layerToggleMachine } from './layerToggle.ts';
 import { pickerCascadeMachine } from './pickerCascade.ts';
 
 /** Machine definitions by machine id, so a recorded trace can be replayed from its `machine` field. */
@@ -6,4 +7,5 @@ export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
 
 export const machineRegistry: MachineRegistry = {
   [pickerCascadeMachine.id]: pickerCascadeMachine,
+  [layerToggleMachine.id]: layerToggleMachine,
 };

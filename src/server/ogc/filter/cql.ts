@@ -165,7 +165,7 @@ function describeToken(tok: Token): string {
     case 'eof':
       return 'end of input';
     case 'ident':
-      return tok.quoted ? `"${describeText(tok.v)}"` : `"${describeText(tok.v)}"`;
+      return `"${describeText(tok.v)}"`;
     case 'string':
       return `'${describeText(tok.v)}'`;
     case 'number':
@@ -214,11 +214,11 @@ class Parser {
     return this.keyword(tok) === kw;
   }
 
-  private expect<T extends Token['t']>(t: T, what = `"${t}"`): Extract<Token, { t: T }> {
+  private expect(t: Token['t'], what = `"${t}"`): Token {
     const tok = this.peek();
     if (tok.t !== t) this.fail(`expected ${what} but found ${describeToken(tok)}`, tok);
     this.i++;
-    return tok as Extract<Token, { t: T }>;
+    return tok;
   }
 
   private expectKeyword(kw: string): void {

@@ -32,7 +32,7 @@ export const MERCATOR_MAX = Math.PI * EARTH_RADIUS;
 /** Recognises a CRS name; undefined when it is not one we serve. */
 export function resolveCrs(name: string, options: CrsOptions = {}): CrsInfo | undefined {
   const s = name.trim();
-  if (/^(CRS:84|OGC:CRS84|urn:ogc:def:crs:OGC:[0-9.]*:CRS84|https?:\/\/www\.opengis\.net\/def\/crs\/OGC\/[0-9.]+\/CRS84)$/i.test(s)) {
+  if (/^(CRS84|CRS:84|OGC:CRS84|urn:ogc:def:crs:OGC:[0-9.]*:CRS84|https?:\/\/www\.opengis\.net\/def\/crs\/OGC\/[0-9.]+\/CRS84)$/i.test(s)) {
     return { name: 'CRS84', kind: 'lonlat' };
   }
   let m = /^EPSG:(\d{1,6})$/i.exec(s);

@@ -89,7 +89,7 @@ class SqlWriter {
 
   /** A literal coerced to the column's type and bound as a parameter. */
   private value(lit: Literal, type: ColumnType, attr: AttributeRef): string {
-    const bad = (why: string): never =>
+    const bad: (why: string) => never = (why) =>
       this.fail(`attribute "${describeText(attr.name)}" is ${TYPE_WORD[type]}; ${why}`, lit.position ?? attr.position);
     const shown = lit.kind === 'string' ? `'${describeText(lit.value)}'` : lit.kind === 'number' ? lit.raw : String(lit.value);
     switch (type) {
@@ -102,7 +102,8 @@ class SqlWriter {
         if (!INT_RE.test(text)) bad(DECIMAL_RE.test(text) ? `${shown} is not a whole number` : `${shown} is not a number`);
         const n = Number(text);
         if (!Number.isSafeInteger(n)) bad(`${shown} is out of range`);
-        return this.bind(n === 0 ? 0 : n);
+        // bigint so that a large value against an integer column is "no match", not an overflow error.
+        return `${this.bind(n === 0 ? 0 : n)}::bigint`;
       }
       case 'double': {
         if (lit.kind === 'boolean') bad(`${shown} is not a number`);
@@ -215,7 +216,7 @@ class SqlWriter {
       values.push(Number(m[2]));
     }
     if (values.length === 0) return 'FALSE';
-    return `${quoteIdentifier(idColumn)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
+    return `${quoteIdentifier(idColumn)} IN (${values.map((v) => `${this.bind(v)}::bigint`).join(', ')})`;
   }
 }
 

@@ -2,7 +2,7 @@
  * WMS GetMap rendering: GeoJSON features (EPSG:4326) drawn with @napi-rs/canvas and encoded
  * as PNG. Pure: no HTTP, no database.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Geometry, Position } from 'geojson';
 import { parseBgColor } from './color.ts';
 import { ensureFonts, labelFont } from './fonts.ts';
@@ -260,7 +260,7 @@ function drawLabels(ctx: SKRSContext2D, labels: PendingLabel[], width: number, h
 }
 
 /** Draws the request into a canvas and returns it (without encoding); exported for benchmarks. */
-export function drawMap(request: RenderRequest): ReturnType<typeof createCanvas> {
+export function drawMap(request: RenderRequest): Canvas {
   validateRequest(request);
   const { width, height } = request;
   const canvas = createCanvas(width, height);

@@ -1,0 +1,49 @@
+// Chooses the engine: a real PostgreSQL/PostGIS when DATABASE_URL is set, otherwise embedded
+// PGlite with its files in data/pglite (git-ignored), created on first start.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import type { ManagedDatabase } from './types.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const DEFAULT_PGLITE_DIR = path.join(REPO_ROOT, 'data', 'pglite');
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; default env DATABASE_URL. When set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data directory; default env PGLITE_DATA_DIR or data/pglite. Ignored with databaseUrl. */
+  dataDir?: string;
+  /** PGlite in memory (tests). */
+  memory?: boolean;
+  /** PGlite: start from a tarball made by `dumpDataDir` (implies memory). */
+  loadDataDir?: Blob;
+  /** PostgreSQL pool size; default env DATABASE_POOL_MAX or 10. */
+  poolMax?: number;
+  /** PostgreSQL per-statement limit in ms; default env DATABASE_STATEMENT_TIMEOUT_MS or 10 000. */
+  statementTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<ManagedDatabase> {
+  const env = options.env ?? process.env;
+  const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
+  if (databaseUrl) {
+    return openPostgres({
+      connectionString: databaseUrl,
+      max: options.poolMax ?? positiveInt(env.DATABASE_POOL_MAX, 'DATABASE_POOL_MAX') ?? 10,
+      statementTimeoutMs:
+        options.statementTimeoutMs ?? positiveInt(env.DATABASE_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? 10_000,
+    });
+  }
+  if (options.memory || options.loadDataDir) return openPglite({ loadDataDir: options.loadDataDir });
+  return openPglite({ dataDir: path.resolve(options.dataDir ?? (env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR)) });
+}

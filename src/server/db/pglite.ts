@@ -1,0 +1,61 @@
+// Embedded PostgreSQL (PGlite, WASM) with PostGIS. PGlite has one connection, so every query,
+// transaction and session waits its turn in one queue; concurrent HTTP requests are therefore safe
+// but served one query at a time. A data directory persists between runs; without one the
+// database lives in memory.
+
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { SerialQueue } from './serialQueue.ts';
+import { inTransaction, type Connection } from './transaction.ts';
+import type { ManagedDatabase, QueryResult, Session } from './types.ts';
+import { TEXT_PARSERS } from './valueTypes.ts';
+
+export interface PgliteOptions {
+  /** Directory of the database files, created when missing; omit for an in-memory database. */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir` to start from (in-memory databases only). */
+  loadDataDir?: Blob;
+}
+
+const DEADLOCK_MESSAGE =
+  'PGlite has one connection and it is held by the surrounding transaction or session: ' +
+  'use the handle passed to the callback instead of the database object';
+
+export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDatabase & { pglite: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    dataDir: options.dataDir ?? 'memory://',
+    extensions: { postgis },
+    parsers: { ...TEXT_PARSERS },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pglite.waitReady;
+
+  const queue = new SerialQueue();
+  const conn: Connection = {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await pglite.query<Row>(sql, [...params]);
+      return { rows: result.rows };
+    },
+    async exec(sql: string): Promise<void> {
+      await pglite.exec(sql);
+    },
+  };
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    if (queue.heldByCaller) return Promise.reject(new Error(DEADLOCK_MESSAGE));
+    return queue.run(task);
+  };
+  const session: Session = { ...conn, transaction: (fn) => inTransaction(conn, fn) };
+
+  return {
+    kind: 'pglite',
+    description: options.dataDir ? `PGlite ${options.dataDir}` : 'PGlite (in memory)',
+    pglite,
+    query: (sql, params) => exclusive(() => conn.query(sql, params)),
+    exec: (sql) => exclusive(() => conn.exec(sql)),
+    transaction: (fn) => exclusive(() => inTransaction(conn, fn)),
+    withSession: (fn) => exclusive(() => fn(session)),
+    close: () => queue.run(() => pglite.close()),
+  };
+}

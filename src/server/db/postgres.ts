@@ -1,0 +1,92 @@
+// A real PostgreSQL/PostGIS server through a node-postgres pool. Every connection gets a
+// statement timeout; transactions and sessions hold one pooled connection until they finish.
+
+import pg from 'pg';
+import { inTransaction, type Connection } from './transaction.ts';
+import type { ManagedDatabase, QueryResult, Session } from './types.ts';
+import { TEXT_PARSERS } from './valueTypes.ts';
+
+export interface PostgresOptions {
+  connectionString: string;
+  /** Pool size (default 10). */
+  max?: number;
+  /** Per-statement time limit in ms on every connection (default 10 000; 0 turns it off). */
+  statementTimeoutMs?: number;
+  applicationName?: string;
+}
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const parse = TEXT_PARSERS[oid];
+    if (parse && format !== 'binary') return parse;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** 'host:port/database' without user or password, for logs. */
+export function describeConnectionString(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname || 'localhost'}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+function wrapClient(client: pg.PoolClient): Connection {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await client.query(sql, [...params]);
+      return { rows: result.rows as Row[] };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+export function openPostgres(options: PostgresOptions): ManagedDatabase & { pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    application_name: options.applicationName ?? 'thai-coastal-map',
+    types: typeParsers,
+  });
+  // An idle client that loses its server would otherwise crash the process.
+  pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+
+  const withClient = async <T>(fn: (conn: Connection) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await fn(wrapClient(client));
+    } catch (error) {
+      // A failed COMMIT/ROLLBACK leaves the connection unusable: do not give it back.
+      if (error instanceof Error && /terminat|connection/i.test(error.message)) broken = error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    description: `PostgreSQL ${describeConnectionString(options.connectionString)}`,
+    pool,
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await pool.query(sql, [...params]);
+      return { rows: result.rows as Row[] };
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    transaction: (fn) => withClient((conn) => inTransaction(conn, fn)),
+    withSession: (fn) =>
+      withClient((conn) => {
+        const session: Session = { ...conn, transaction: (inner) => inTransaction(conn, inner) };
+        return fn(session);
+      }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,75 @@
+// Import of real data (DESIGN.md §7): a shapefile (.zip or .shp), GeoJSON or TopoJSON into a
+// table, reprojected to EPSG:4326, Thai text decoded per .cpg or detected, all or nothing.
+
+import type { Database } from '../db/types.ts';
+import { checkTableName, ColumnError } from './columns.ts';
+import { loadFeatures, type ImportMode } from './load.ts';
+import { ImportError, readSource, type ReadOptions } from './sources.ts';
+
+export interface ImportOptions extends ReadOptions {
+  /** Target table: lower-case letters, digits and _. */
+  table: string;
+  /**
+   * 'create' (default): create the table, refuse if it exists. 'replace': empty the table first
+   * (created when missing). 'append': add rows (created when missing).
+   */
+  mode?: ImportMode;
+  /** Rows per INSERT (default 1000, fewer when there are many columns). */
+  batchRows?: number;
+}
+
+export interface ImportResult {
+  table: string;
+  features: number;
+  /** Wall time, reading the file included. */
+  ms: number;
+  created: boolean;
+  /** Invalid geometries repaired with ST_MakeValid. */
+  repaired: number;
+  columns: string[];
+  addedColumns: string[];
+  /** Source coordinate system, e.g. 'EPSG:32647'. */
+  crs: string;
+  /** .dbf text encoding (shapefiles). */
+  encoding?: { name: string; from: 'option' | 'cpg' | 'detected' };
+}
+
+/**
+ * Reads `file` and loads it into `options.table` in one transaction. Throws ImportError (a
+ * one-line message naming the file, the feature when there is one, and the reason) and leaves the
+ * database unchanged when anything is wrong.
+ */
+export async function importFile(db: Database, file: string, options: ImportOptions): Promise<ImportResult> {
+  const started = performance.now();
+  let table: string;
+  try {
+    table = checkTableName(options.table);
+  } catch (error) {
+    if (error instanceof ColumnError) throw new ImportError(file, error.message);
+    throw error;
+  }
+  const source = await readSource(file, options);
+  const loaded = await db.transaction((tx) =>
+    loadFeatures(tx, source.columns, source.features, {
+      table,
+      mode: options.mode ?? 'create',
+      label: source.label,
+      batchRows: options.batchRows,
+    }),
+  );
+  return {
+    table,
+    features: source.features.length,
+    ms: Math.round(performance.now() - started),
+    created: loaded.created,
+    repaired: loaded.repaired,
+    columns: source.columns.map((column) => column.name),
+    addedColumns: loaded.addedColumns,
+    crs: `EPSG:${source.crs.epsg}`,
+    ...(source.encoding ? { encoding: source.encoding } : {}),
+  };
+}
+
+export { ImportError, readSource, type ReadOptions, type SourceData, type SourceFeature } from './sources.ts';
+export { type ImportMode } from './load.ts';
+export { crsFromPrj, crsByName, KNOWN_CRS, type KnownCrs } from './crs.ts';

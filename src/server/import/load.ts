@@ -1,0 +1,222 @@
+// Loads read features into a table in one transaction: create the table when missing (gid serial,
+// attribute columns, geom geometry(Geometry,4326) with a GiST index), or append to / replace the
+// rows of an existing one; batched multi-row INSERTs with ST_GeomFromGeoJSON parameters; invalid
+// geometries repaired with ST_MakeValid. Any failure rolls everything back; a failing batch is
+// retried row by row (under savepoints) only to name the feature that fails.
+
+import type { Queryable } from '../db/types.ts';
+import { quoteIdent, type ColumnType, type ParamValue, type SourceColumn } from './columns.ts';
+import { ImportError, type SourceFeature } from './sources.ts';
+
+export type ImportMode = 'create' | 'replace' | 'append';
+
+export interface LoadResult {
+  created: boolean;
+  /** Rows whose geometry ST_IsValid refused and ST_MakeValid repaired. */
+  repaired: number;
+  /** Columns added to an existing table. */
+  addedColumns: string[];
+}
+
+interface TargetColumn {
+  name: string;
+  /** The SQL type the parameter is cast to. */
+  cast: string;
+}
+
+interface Target {
+  columns: TargetColumn[];
+  /** Wraps the 4326 geometry expression to fit the table's geometry column. */
+  fitGeometry: (sql: string) => string;
+}
+
+const MAX_PARAMS = 30000; // well under PostgreSQL's 65535
+const MAX_BATCH_ROWS = 1000;
+const MAX_BATCH_CHARS = 4_000_000;
+
+/** A type name from the catalogue, safe to paste into a cast. */
+function castType(type: string): string {
+  if (!/^[a-z0-9_ ."[\]]+$/i.test(type)) throw new Error(`unexpected column type ${JSON.stringify(type)}`);
+  return type;
+}
+
+async function existingColumns(tx: Queryable, table: string): Promise<Map<string, { type: string; full: string }> | null> {
+  const { rows } = await tx.query<{ name: string; type: string; full: string }>(
+    `SELECT a.attname AS name, a.atttypid::regtype::text AS type, format_type(a.atttypid, a.atttypmod) AS full
+       FROM pg_attribute a
+      WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+      ORDER BY a.attnum`,
+    [quoteIdent(table)],
+  );
+  if (rows.length === 0) {
+    const { rows: found } = await tx.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [quoteIdent(table)]);
+    if (!found[0]?.found) return null;
+  }
+  return new Map(rows.map((row) => [row.name, { type: row.type, full: row.full }]));
+}
+
+/** Fits a geometry to a typed column: geometry(MultiPolygon,32647) gets ST_Multi and ST_Transform. */
+function geometryFitter(full: string): (sql: string) => string {
+  const match = /^geometry(?:\((\w+)(?:,\s*(\d+))?\))?$/i.exec(full);
+  const type = match?.[1]?.toLowerCase() ?? 'geometry';
+  const srid = Number(match?.[2] ?? 0);
+  return (sql) => {
+    let out = type.startsWith('multi') ? `ST_Multi(${sql})` : sql;
+    if (srid !== 0 && srid !== 4326) out = `ST_Transform(${out}, ${srid})`;
+    return out;
+  };
+}
+
+async function prepareTable(
+  tx: Queryable,
+  table: string,
+  columns: readonly SourceColumn[],
+  mode: ImportMode,
+  label: string,
+): Promise<{ target: Target; created: boolean; addedColumns: string[] }> {
+  const t = quoteIdent(table);
+  const existing = await existingColumns(tx, table);
+  if (!existing) {
+    const definitions = columns.map((column) => `${quoteIdent(column.name)} ${column.type}`);
+    await tx.query(`CREATE TABLE ${t} (gid serial PRIMARY KEY, ${[...definitions, 'geom geometry(Geometry, 4326)'].join(', ')})`);
+    return {
+      target: { columns: columns.map((column) => ({ name: column.name, cast: column.type })), fitGeometry: (sql) => sql },
+      created: true,
+      addedColumns: [],
+    };
+  }
+  if (mode === 'create') {
+    throw new ImportError(label, `table "${table}" already exists: add --replace to replace its rows or --append to add to them`);
+  }
+  const geom = existing.get('geom');
+  if (!geom || !/^geometry\b/i.test(geom.full)) {
+    throw new ImportError(label, `table "${table}" has no geometry column "geom", so it is not a table this import can load`);
+  }
+  const addedColumns: string[] = [];
+  const targetColumns: TargetColumn[] = [];
+  for (const column of columns) {
+    const found = existing.get(column.name);
+    if (found) {
+      targetColumns.push({ name: column.name, cast: castType(found.type) });
+    } else {
+      await tx.query(`ALTER TABLE ${t} ADD COLUMN ${quoteIdent(column.name)} ${column.type}`);
+      addedColumns.push(column.name);
+      targetColumns.push({ name: column.name, cast: column.type });
+    }
+  }
+  // DELETE rather than TRUNCATE: readers keep seeing the old rows until the import commits.
+  if (mode === 'replace') await tx.query(`DELETE FROM ${t}`);
+  return { target: { columns: targetColumns, fitGeometry: geometryFitter(geom.full) }, created: false, addedColumns };
+}
+
+function insertSql(table: string, target: Target, rows: number): string {
+  const width = target.columns.length + 1;
+  const values: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    const cells = target.columns.map((column, c) => `$${r * width + c + 1}::${column.cast}`);
+    cells.push(`$${r * width + width}::text`);
+    values.push(`(${cells.join(', ')})`);
+  }
+  const names = target.columns.map((_, c) => `c${c}`);
+  const quoted = target.columns.map((column) => quoteIdent(column.name));
+  const repaired = `CASE WHEN ok THEN g WHEN ST_Dimension(g) = 2 THEN ST_CollectionExtract(ST_MakeValid(g), 3) ELSE ST_MakeValid(g) END`;
+  return `WITH v(${[...names, 'j'].join(', ')}) AS (VALUES ${values.join(', ')}),
+  w AS (SELECT v.*, ST_SetSRID(ST_GeomFromGeoJSON(j), 4326) AS g FROM v),
+  x AS (SELECT w.*, (g IS NULL OR (ST_IsValidDetail(g)).valid) AS ok FROM w),
+  ins AS (INSERT INTO ${quoteIdent(table)} (${[...quoted, 'geom'].join(', ')})
+          SELECT ${[...names, target.fitGeometry(repaired)].join(', ')} FROM x RETURNING 1)
+SELECT (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM x WHERE NOT ok)::int AS repaired`;
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0]!;
+}
+
+async function insertBatch(
+  tx: Queryable,
+  table: string,
+  target: Target,
+  batch: readonly SourceFeature[],
+  label: string,
+): Promise<number> {
+  const params = (items: readonly SourceFeature[]): ParamValue[] =>
+    items.flatMap((feature) => [...feature.values, feature.geometry ? JSON.stringify(feature.geometry) : null]);
+  await tx.query('SAVEPOINT import_batch');
+  try {
+    const { rows } = await tx.query<{ inserted: number; repaired: number }>(insertSql(table, target, batch.length), params(batch));
+    await tx.query('RELEASE SAVEPOINT import_batch');
+    return rows[0]?.repaired ?? 0;
+  } catch {
+    await tx.query('ROLLBACK TO SAVEPOINT import_batch');
+    // Find the feature that fails, one row at a time.
+    let repaired = 0;
+    for (const feature of batch) {
+      try {
+        const { rows } = await tx.query<{ repaired: number }>(insertSql(table, target, 1), params([feature]));
+        repaired += rows[0]?.repaired ?? 0;
+      } catch (error) {
+        throw new ImportError(label, firstLine(error), feature.ref);
+      }
+    }
+    // Every row passed on its own (the batch failed for a reason of its size): go on.
+    await tx.query('RELEASE SAVEPOINT import_batch');
+    return repaired;
+  }
+}
+
+/** Splits features into batches bounded by rows, parameters and text size. */
+function* batches(features: readonly SourceFeature[], width: number, maxRows: number): Generator<SourceFeature[]> {
+  const rowsByParams = Math.max(1, Math.floor(MAX_PARAMS / width));
+  let batch: SourceFeature[] = [];
+  let chars = 0;
+  for (const feature of features) {
+    const size = feature.geometry ? estimateChars(feature.geometry) : 0;
+    if (batch.length > 0 && (batch.length >= Math.min(maxRows, rowsByParams) || chars + size > MAX_BATCH_CHARS)) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
+    batch.push(feature);
+    chars += size;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** A cheap upper bound of a geometry's GeoJSON length (~40 characters per position). */
+function estimateChars(geometry: SourceFeature['geometry']): number {
+  if (!geometry) return 0;
+  if (geometry.type === 'GeometryCollection') return geometry.geometries.reduce((sum, g) => sum + estimateChars(g), 0);
+  const count = (value: unknown): number => (Array.isArray(value) && Array.isArray(value[0]) ? value.reduce((sum: number, v) => sum + count(v), 0) : 1);
+  return 40 * count(geometry.coordinates);
+}
+
+export interface LoadOptions {
+  table: string;
+  mode: ImportMode;
+  /** The source, for messages. */
+  label: string;
+  batchRows?: number;
+}
+
+/** Loads into the table, inside the caller's transaction. */
+export async function loadFeatures(
+  tx: Queryable,
+  columns: readonly SourceColumn[],
+  features: readonly SourceFeature[],
+  options: LoadOptions,
+): Promise<LoadResult> {
+  const { table, mode, label } = options;
+  const { target, created, addedColumns } = await prepareTable(tx, table, columns, mode, label);
+  let repaired = 0;
+  for (const batch of batches(features, target.columns.length + 1, options.batchRows ?? MAX_BATCH_ROWS)) {
+    repaired += await insertBatch(tx, table, target, batch, label);
+  }
+  if (created) {
+    const index = quoteIdent(`${table.slice(0, 53)}_geom_gist`);
+    await tx.query(`CREATE INDEX ${index} ON ${quoteIdent(table)} USING gist (geom)`);
+  }
+  await tx.query(`ANALYZE ${quoteIdent(table)}`);
+  return { created, repaired, addedColumns };
+}
+
+export type { ColumnType };
