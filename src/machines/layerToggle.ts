@@ -161,7 +161,8 @@ export const layerToggleMachine = setup({
   },
 }).createMachine({
   id: 'layerToggle',
-  context: ({ input }) => ({ row: input?.row ?? '', result: null, error: null }), // input?: replay may omit it
+  // `input?.`: a trace recorded without input replays with none.
+  context: ({ input }) => ({ row: input?.row ?? '', result: null, error: null }),
   initial: 'inactive',
   on: {
     RESET: { target: '.inactive', actions: 'forget' },

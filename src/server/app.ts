@@ -15,7 +15,7 @@ export interface AppServerOptions {
   distDir: string;
   /** JSON text injected into index.html as the client config. */
   clientConfigJson: string;
-  /** Receives one structured entry per request; default: stdout when LOG_REQUESTS=1. */
+  /** Receives one structured entry per request and per failure; default: requests to stdout when LOG_REQUESTS=1, failures to stderr. */
   log?: LogSink;
 }
 
@@ -30,6 +30,8 @@ export function createAppServer(options: AppServerOptions): Server {
   const basePath = normalizeBasePath(options.basePath);
   JSON.parse(options.clientConfigJson); // fail at startup, not in every page load
   const log = options.log ?? defaultLogSink();
+  // Failures are reported even when the request log is off.
+  const logError = options.log ?? ((entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`));
 
   // Route groups, one module each under routes/. First match wins, so a group whose paths sit
   // under the base path must come before clientRoutes, whose `${basePath}/*` catches the rest.
@@ -47,7 +49,7 @@ export function createAppServer(options: AppServerOptions): Server {
     try {
       await dispatch({ req, res, ...target });
     } catch (error) {
-      log({ level: 'error', method: req.method, path: target.pathname, error: String(error) });
+      logError({ level: 'error', method: req.method, path: target.pathname, error: String(error) });
       if (res.headersSent) res.destroy();
       else sendText(res, 500, 'Internal Server Error');
     }

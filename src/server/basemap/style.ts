@@ -1,7 +1,7 @@
 import type { ExpressionSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { THAILAND_ISO_N3 } from './land.ts';
 
-export const SEA_COLOR = '#cfe6f2';
+const SEA_COLOR = '#cfe6f2';
 
 /**
  * A MapLibre style over the offline land GeoJSON. It has no text or icons, hence no glyphs or

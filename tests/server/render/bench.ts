@@ -85,52 +85,59 @@ function req(features: RenderFeature[], legendId: string): RenderRequest {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
 async function bench(name: string, r: RenderRequest): Promise<void> {
   for (let i = 0; i < 10; i++) await renderMap(r); // warm up
   const draw: number[] = [];
   const encode: number[] = [];
-  const encodeSync: number[] = [];
   const total: number[] = [];
   let bytes = 0;
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < N; i++) {
     const t0 = performance.now();
     const canvas = drawMap(r);
     const t1 = performance.now();
     const png = await canvas.encode('png');
     const t2 = performance.now();
-    canvas.encodeSync('png');
-    encodeSync.push(performance.now() - t2);
     draw.push(t1 - t0);
     encode.push(t2 - t1);
     total.push(t2 - t0);
     bytes = png.length;
   }
-  const rate = async (concurrency: number) => {
-    const count = N;
-    let next = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next++ < count) await renderMap(r);
-      }),
-    );
-    return (count / (performance.now() - t0)) * 1000;
-  };
+  // CPU time of the whole process (all threads) per tile: much less sensitive to other load than wall time
+  const cpu = cpuMs(process.cpuUsage(cpu0)) / N;
+  const canvas = drawMap(r);
+  const cpu1 = process.cpuUsage();
+  const s0 = performance.now();
+  for (let i = 0; i < N; i++) canvas.encodeSync('png');
+  const encodeSync = (performance.now() - s0) / N;
+  const encodeSyncCpu = cpuMs(process.cpuUsage(cpu1)) / N;
   if (process.env.BENCH_SAVE) {
     const file = path.join(process.env.BENCH_SAVE, `bench-${name.replace(/\W+/g, '-')}.png`);
     writeFileSync(file, await renderMap(r));
     console.log(`  wrote ${file}`);
   }
+  const rate = async (concurrency: number) => {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next++ < N) await renderMap(r);
+      }),
+    );
+    return (N / (performance.now() - t0)) * 1000;
+  };
   const c1 = await rate(1);
   const c4 = await rate(4);
   console.log(
-    `${name.padEnd(22)} total ${mean(total).toFixed(2)} ms (median ${median(total).toFixed(2)}) = draw ${mean(draw).toFixed(2)} + encode ${mean(encode).toFixed(2)} ms ` +
-      `(encodeSync ${mean(encodeSync).toFixed(2)}); ` +
-      `PNG ${(bytes / 1024).toFixed(1)} KB; ${c1.toFixed(0)} tiles/s at concurrency 1, ${c4.toFixed(0)} at 4`,
+    `${name}: wall ${mean(total).toFixed(2)} ms/tile (median ${median(total).toFixed(2)}) = draw ${mean(draw).toFixed(2)} + encode('png') ${mean(encode).toFixed(2)}; ` +
+      `CPU ${cpu.toFixed(2)} ms/tile; encodeSync ${encodeSync.toFixed(2)} ms (CPU ${encodeSyncCpu.toFixed(2)}); PNG ${(bytes / 1024).toFixed(1)} KB; ` +
+      `${c1.toFixed(0)} tiles/s at concurrency 1, ${c4.toFixed(0)} at 4`,
   );
 }
 
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs (wall times grow with other load; CPU times much less)`);
 console.log(`@napi-rs/canvas renderer, 256 px EPSG:3857 tile z${Z}/${TX}/${TY}, ${N} iterations, node ${process.version}`);
 await bench('empty tile', req([], 'change-rate'));
 await bench('1000 lines', req(lines(), 'change-rate'));
