@@ -132,10 +132,11 @@ function breakLine(dir: string, file: string, find: RegExp, replace: string): nu
 const ERROR_LINE = /^(\S+):(\d+):(\d+) (\S+): (.+)$/m;
 
 describe('a broken config stops `start` with file:line:column path: message (DESIGN §3)', () => {
-  it.each([
-    { what: 'an unknown legend id (cross-reference)', file: 'topics/cmline.yaml', find: /legend: cmline-years$/, replace: 'legend: no-such-legend', path: /legend/, message: /no-such-legend/ },
-    { what: 'a wrong value type (schema)', file: 'app.yaml', find: /^(\s*)zoom: 6$/, replace: '$1zoom: six', path: /zoom/, message: /./ },
-  ])('$what in config/$file', async ({ file, find, replace, path: jsonPath, message }) => {
+  const cases = [
+    { what: 'an unknown legend id (cross-reference check)', file: 'topics/cmline.yaml', find: /legend: cmline-years$/, replace: 'legend: no-such-legend', path: /legend/, message: /no-such-legend/ },
+    { what: 'a wrong value type (schema check)', file: 'app.yaml', find: /^(\s*)zoom: 6$/, replace: '$1zoom: six', path: /zoom/, message: /number/ },
+  ];
+  it.each(cases.map((c) => [c.what, c.file, c] as const))('%s in config/%s: exit 1, no server', async (_what, _file, { file, find, replace, path: jsonPath, message }) => {
     const dir = configCopy();
     const line = breakLine(dir, file, find, replace);
     const result = await runStart(dir);

@@ -3,8 +3,9 @@
 // except the network failures of the provider API, which does not exist yet (SPEC.md §7, §8:
 // failed lists show '--'). The route list comes from the loaded config, not from this file.
 //
-// Desktop: each page is loaded directly (a deep link). Phone: one load, then in-app navigation to
-// every page, which also checks that leaving a page leaves nothing broken behind.
+// Desktop: each topic is loaded directly (a deep link), then its variants are opened by their tabs.
+// Phone: one load, then in-app navigation to every page, which also checks that leaving a page
+// leaves nothing broken behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
@@ -35,14 +36,15 @@ async function expectRouteRendered(page: Page, r: RouteCase): Promise<void> {
   if (tabs.length > 1) {
     const nav = page.getByRole('navigation', { name: `${topic.title.th}: รูปแบบ`, exact: true });
     expect(await nav.getByRole('link').count()).toBe(tabs.length);
+    // The URL changes before React renders the new page: poll until the highlight follows it.
     const current = nav.locator('a[aria-current="page"]');
-    expect(await current.count(), `one current tab on ${r.path}`).toBe(1);
-    if (r.variant.tab) expect((await current.innerText()).trim()).toBe(r.variant.tab.th);
+    const expected = r.variant.tab ? [r.variant.tab.th] : [];
+    await expect.poll(async () => (await current.allInnerTexts()).map((t) => t.trim()), { message: `current tab on ${r.path}` }).toEqual(expected.length ? expected : [expect.any(String)]);
   }
 
+  const labels = () => page.locator('.picker > label').allTextContents();
+  await expect.poll(async () => (await labels()).map((l) => l.trim()), { message: `picker labels on ${r.path}` }).toEqual(r.variant.pickers.map((p) => p.label));
   await waitForPickersSettled(page);
-  const labels = (await page.locator('.picker > label').allTextContents()).map((l) => l.trim());
-  expect(labels).toEqual(r.variant.pickers.map((p) => p.label));
   for (const picker of r.variant.pickers) {
     const control = page.getByLabel(picker.label, { exact: true });
     expect(await control.count(), `${r.path}: one control labelled ${picker.label}`).toBe(1);
@@ -56,7 +58,7 @@ async function expectRouteRendered(page: Page, r: RouteCase): Promise<void> {
   }
 }
 
-describe('every route and variant of the config at desktop 1280x800 (deep links)', () => {
+describe('every route and variant of the config at desktop 1280x800 (deep link per topic, tabs for its variants)', () => {
   let s: BrowserSession;
   beforeAll(async () => {
     s = await openSession(DESKTOP);
@@ -72,12 +74,30 @@ describe('every route and variant of the config at desktop 1280x800 (deep links)
     }
   });
 
-  it.each(routes.map((r) => [`/maps/${r.path}`, r] as const))('SPEC §2 %s renders its Thai title and pickers, no page or console error', async (_name, r) => {
-    s.log.clear();
-    await s.page.goto(app.url(r.path));
-    await expectRouteRendered(s.page, r);
-    expect(describeProblems(s.log.unexpected(allowed))).toBe('');
-  });
+  // One deep link per topic, then its other variants through their tabs, as a visitor does
+  // (a variant without a tab is deep-linked too).
+  const byTopic = bundle.topics.map((t) => ({ topic: t, pages: routes.filter((r) => r.route === t.route) }));
+  it.each(byTopic.map((b) => [b.pages.map((r) => `/maps/${r.path}`).join(', '), b] as const))(
+    'SPEC §2 %s: Thai title, variant tabs and pickers, no page or console error',
+    async (_name, { topic, pages }) => {
+      const [first, ...rest] = pages;
+      s.log.clear();
+      await s.page.goto(app.url(first!.path));
+      await expectRouteRendered(s.page, first!);
+      for (const r of rest) {
+        const tabs = s.page.getByRole('navigation', { name: `${topic.title.th}: รูปแบบ`, exact: true });
+        const tab = r.variant.tab ? tabs.getByRole('link', { name: r.variant.tab.th, exact: true }) : null;
+        if (tab && (await tab.count()) === 1) {
+          await tab.click();
+          await s.page.waitForURL(app.url(r.path));
+        } else {
+          await s.page.goto(app.url(r.path));
+        }
+        await expectRouteRendered(s.page, r);
+      }
+      expect(describeProblems(s.log.unexpected(allowed))).toBe('');
+    },
+  );
 });
 
 describe('every route and variant of the config at mobile 390x844 (in-app navigation)', () => {

@@ -4,7 +4,8 @@
 // 2 for a wrong command line.
 
 import type { Database } from '../db/types.ts';
-import { importFile, ImportError, type ImportOptions } from './index.ts';
+import { importSource, ImportError, readSource, type ImportOptions } from './index.ts';
+import { checkTableName, ColumnError } from './columns.ts';
 
 export const USAGE = `usage: npm run import -- <file> --as <table> [--replace | --append] [--encoding <name>] [--object <name>] [--srs <EPSG:code>]
 
@@ -105,8 +106,19 @@ export async function runImportCli(argv: readonly string[], deps: CliDeps): Prom
   }
   let db: Database | undefined;
   try {
+    const started = performance.now();
+    try {
+      checkTableName(args.table);
+    } catch (error) {
+      if (error instanceof ColumnError) throw new ImportError(args.file, error.message);
+      throw error;
+    }
+    // The file first: a bad one fails at once, before a database is opened.
+    const source = await readSource(args.file, args);
+    const readMs = performance.now() - started;
     db = await deps.openDatabase();
-    const result = await importFile(db, args.file, args);
+    // The time reported is reading plus loading, not opening the database.
+    const result = await importSource(db, source, args, performance.now() - readMs);
     const notes = [
       result.created ? 'new table' : args.mode === 'replace' ? 'rows replaced' : 'rows appended',
       result.crs === 'EPSG:4326' ? null : `reprojected from ${result.crs}`,

@@ -4,7 +4,7 @@
 import type { Database } from '../db/types.ts';
 import { checkTableName, ColumnError } from './columns.ts';
 import { loadFeatures, type ImportMode } from './load.ts';
-import { ImportError, readSource, type ReadOptions } from './sources.ts';
+import { ImportError, readSource, type ReadOptions, type SourceData } from './sources.ts';
 
 export interface ImportOptions extends ReadOptions {
   /** Target table: lower-case letters, digits and _. */
@@ -14,7 +14,7 @@ export interface ImportOptions extends ReadOptions {
    * (created when missing). 'append': add rows (created when missing).
    */
   mode?: ImportMode;
-  /** Rows per INSERT (default 1000, fewer when there are many columns). */
+  /** Rows per INSERT (default 2000). */
   batchRows?: number;
 }
 
@@ -41,14 +41,28 @@ export interface ImportResult {
  */
 export async function importFile(db: Database, file: string, options: ImportOptions): Promise<ImportResult> {
   const started = performance.now();
-  let table: string;
+  const table = tableName(file, options.table);
+  const source = await readSource(file, options);
+  return importSource(db, source, { ...options, table }, started);
+}
+
+function tableName(file: string, table: string): string {
   try {
-    table = checkTableName(options.table);
+    return checkTableName(table);
   } catch (error) {
     if (error instanceof ColumnError) throw new ImportError(file, error.message);
     throw error;
   }
-  const source = await readSource(file, options);
+}
+
+/** Loads a source already read by readSource (so a bad file fails before a database is opened). */
+export async function importSource(
+  db: Database,
+  source: SourceData,
+  options: Omit<ImportOptions, keyof ReadOptions>,
+  started = performance.now(),
+): Promise<ImportResult> {
+  const table = tableName(source.label, options.table);
   const loaded = await db.transaction((tx) =>
     loadFeatures(tx, source.columns, source.features, {
       table,

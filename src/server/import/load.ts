@@ -1,7 +1,8 @@
 // Loads read features into a table in one transaction: create the table when missing (gid serial,
 // attribute columns, geom geometry(Geometry,4326) with a GiST index), or append to / replace the
-// rows of an existing one; batched multi-row INSERTs with every value a bound parameter (geometry
-// as WKB hex: see wkb.ts for why not GeoJSON); invalid geometries repaired with ST_MakeValid.
+// rows of an existing one; batched INSERTs of up to 2,000 rows with every value a bound parameter
+// (a text[] per column, geometry as WKB hex: see insertSql and wkb.ts for the measurements);
+// invalid geometries repaired with ST_MakeValid.
 // Any failure rolls everything back; a failing batch is retried row by row (under a savepoint)
 // only to name the feature that fails.
 
@@ -32,9 +33,8 @@ interface Target {
   fitGeometry: (sql: string) => string;
 }
 
-const MAX_PARAMS = 30000; // well under PostgreSQL's 65535
-const MAX_BATCH_ROWS = 1000;
-const MAX_BATCH_CHARS = 4_000_000;
+const MAX_BATCH_ROWS = 2000;
+const MAX_BATCH_CHARS = 8_000_000;
 
 /** A type name from the catalogue, safe to paste into a cast. */
 function castType(type: string): string {
@@ -113,23 +113,33 @@ async function prepareTable(
   return { target: { columns: targetColumns, fitGeometry: geometryFitter(geom.full) }, created: false, addedColumns };
 }
 
-function insertSql(table: string, target: Target, rows: number): string {
-  const width = target.columns.length + 1;
-  const values: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const cells = target.columns.map((column, c) => `$${r * width + c + 1}::${column.cast}`);
-    cells.push(`$${r * width + width}::text`);
-    values.push(`(${cells.join(', ')})`);
-  }
+/**
+ * One INSERT for any number of rows: each column is ONE text[] parameter (unnest), cast per
+ * element in SQL. Measured on PGlite with the 7,425 RTSD sub-districts (22 columns): ~0.6 s,
+ * against ~2.2 s for a multi-row VALUES list with a parameter per cell.
+ */
+function insertSql(table: string, target: Target): string {
   const names = target.columns.map((_, c) => `c${c}`);
+  const arrays = [...target.columns.map((_, c) => `$${c + 1}::text[]`), `$${target.columns.length + 1}::text[]`];
+  const casts = target.columns.map((column, c) => `c${c}::${column.cast} AS c${c}`);
   const quoted = target.columns.map((column) => quoteIdent(column.name));
   const repaired = `CASE WHEN ok THEN g WHEN ST_Dimension(g) = 2 THEN ST_CollectionExtract(ST_MakeValid(g), 3) ELSE ST_MakeValid(g) END`;
-  return `WITH v(${[...names, 'j'].join(', ')}) AS (VALUES ${values.join(', ')}),
-  w AS (SELECT v.*, ST_GeomFromWKB(decode(j, 'hex'), 4326) AS g FROM v),
+  return `WITH v AS (SELECT * FROM unnest(${arrays.join(', ')}) AS v(${[...names, 'j'].join(', ')})),
+  w AS (SELECT ${[...casts, `ST_GeomFromWKB(decode(j, 'hex'), 4326) AS g`].join(', ')} FROM v),
   x AS (SELECT w.*, (g IS NULL OR (ST_IsValidDetail(g)).valid) AS ok FROM w),
   ins AS (INSERT INTO ${quoteIdent(table)} (${[...quoted, 'geom'].join(', ')})
           SELECT ${[...names, target.fitGeometry(repaired)].join(', ')} FROM x RETURNING 1)
 SELECT (SELECT count(*) FROM ins)::int AS inserted, (SELECT count(*) FROM x WHERE NOT ok)::int AS repaired`;
+}
+
+/** Column-wise parameters: one text[] per column, then the geometries as WKB hex. */
+function columnParams(items: readonly SourceFeature[], width: number): ParamValue[][] {
+  const params: ParamValue[][] = Array.from({ length: width + 1 }, () => new Array<ParamValue>(items.length));
+  items.forEach((feature, row) => {
+    for (let c = 0; c < width; c++) params[c]![row] = feature.values[c] ?? null;
+    params[width]![row] = feature.geometry ? toWkbHex(feature.geometry) : null;
+  });
+  return params;
 }
 
 function firstLine(error: unknown): string {
@@ -138,16 +148,14 @@ function firstLine(error: unknown): string {
 
 async function insertBatch(
   tx: Queryable,
-  table: string,
-  target: Target,
+  sql: string,
+  width: number,
   batch: readonly SourceFeature[],
   label: string,
 ): Promise<number> {
-  const params = (items: readonly SourceFeature[]): ParamValue[] =>
-    items.flatMap((feature) => [...feature.values, feature.geometry ? toWkbHex(feature.geometry) : null]);
   await tx.query('SAVEPOINT import_batch');
   try {
-    const { rows } = await tx.query<{ inserted: number; repaired: number }>(insertSql(table, target, batch.length), params(batch));
+    const { rows } = await tx.query<{ inserted: number; repaired: number }>(sql, columnParams(batch, width));
     await tx.query('RELEASE SAVEPOINT import_batch');
     return rows[0]?.repaired ?? 0;
   } catch {
@@ -156,7 +164,7 @@ async function insertBatch(
     let repaired = 0;
     for (const feature of batch) {
       try {
-        const { rows } = await tx.query<{ repaired: number }>(insertSql(table, target, 1), params([feature]));
+        const { rows } = await tx.query<{ repaired: number }>(sql, columnParams([feature], width));
         repaired += rows[0]?.repaired ?? 0;
       } catch (error) {
         throw new ImportError(label, firstLine(error), feature.ref);
@@ -168,14 +176,13 @@ async function insertBatch(
   }
 }
 
-/** Splits features into batches bounded by rows, parameters and text size. */
-function* batches(features: readonly SourceFeature[], width: number, maxRows: number): Generator<SourceFeature[]> {
-  const rowsByParams = Math.max(1, Math.floor(MAX_PARAMS / width));
+/** Splits features into batches bounded by rows and geometry text size. */
+function* batches(features: readonly SourceFeature[], maxRows: number): Generator<SourceFeature[]> {
   let batch: SourceFeature[] = [];
   let chars = 0;
   for (const feature of features) {
     const size = feature.geometry ? estimateChars(feature.geometry) : 0;
-    if (batch.length > 0 && (batch.length >= Math.min(maxRows, rowsByParams) || chars + size > MAX_BATCH_CHARS)) {
+    if (batch.length > 0 && (batch.length >= maxRows || chars + size > MAX_BATCH_CHARS)) {
       yield batch;
       batch = [];
       chars = 0;
@@ -212,8 +219,9 @@ export async function loadFeatures(
   const { table, mode, label } = options;
   const { target, created, addedColumns } = await prepareTable(tx, table, columns, mode, label);
   let repaired = 0;
-  for (const batch of batches(features, target.columns.length + 1, options.batchRows ?? MAX_BATCH_ROWS)) {
-    repaired += await insertBatch(tx, table, target, batch, label);
+  const sql = insertSql(table, target);
+  for (const batch of batches(features, Math.max(1, options.batchRows ?? MAX_BATCH_ROWS))) {
+    repaired += await insertBatch(tx, sql, target.columns.length, batch, label);
   }
   if (created) {
     const index = quoteIdent(`${table.slice(0, 53)}_geom_gist`);

@@ -197,9 +197,10 @@ function readShapefile(files: Files, shpName: string, prefix: string, options: R
 }
 
 async function readZip(file: string, options: ReadOptions): Promise<SourceData> {
+  const bytes = new Uint8Array(await readFile(file));
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(new Uint8Array(await readFile(file)));
+    entries = unzipSync(bytes);
   } catch (error) {
     throw new ImportError(file, `not a readable zip (${(error as Error).message})`);
   }
@@ -303,9 +304,10 @@ function topologyFeatures(file: string, topology: Topology, options: ReadOptions
 }
 
 async function readJson(file: string, options: ReadOptions): Promise<SourceData> {
+  const bytes = await readFile(file);
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder('utf-8').decode(await readFile(file)).replace(/^\uFEFF/, ''));
+    json = JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ImportError(file, `not valid JSON (${(error as Error).message})`);
   }

@@ -32,6 +32,26 @@ export function closed(ring: readonly Position[]): readonly Position[] {
   return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first];
 }
 
+/** 1 inside, -1 outside, 0 on the boundary. */
+export function pointInRingOrBoundary(x: number, y: number, ring: readonly Position[]): 1 | 0 | -1 {
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]! as [number, number];
+    const [xj, yj] = ring[j]! as [number, number];
+    const cross = (xj - xi) * (y - yi) - (yj - yi) * (x - xi);
+    if (cross === 0 && x >= Math.min(xi, xj) && x <= Math.max(xi, xj) && y >= Math.min(yi, yj) && y <= Math.max(yi, yj)) return 0;
+  }
+  return pointInRing(x, y, ring) ? 1 : -1;
+}
+
+/** Whether `inner` lies inside `outer`, judged by its first vertex that is not on `outer`'s boundary. */
+export function ringInside(inner: readonly Position[], outer: readonly Position[]): boolean {
+  for (const position of inner) {
+    const side = pointInRingOrBoundary(position[0]!, position[1]!, outer);
+    if (side !== 0) return side === 1;
+  }
+  return true; // every vertex on the boundary: as good as inside
+}
+
 /** Even-odd point in ring test (points on the boundary may go either way). */
 export function pointInRing(x: number, y: number, ring: readonly Position[]): boolean {
   let inside = false;

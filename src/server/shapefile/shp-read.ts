@@ -3,7 +3,7 @@
 // holes, each hole in the smallest outer ring that holds it) and returned in GeoJSON winding.
 
 import type { Geometry, Position } from 'geojson';
-import { closed, isClockwise, pointInRing, signedArea, wound } from './rings.ts';
+import { closed, isClockwise, ringInside, signedArea, wound } from './rings.ts';
 
 /** A broken file; `record` is the 1-based position of the broken record when there is one. */
 export class ShapefileFormatError extends Error {
@@ -33,22 +33,27 @@ const TYPE_NAMES: Record<number, string> = {
   31: 'MultiPatch',
 };
 
+type Kind = 'null' | 'point' | 'multipoint' | 'polyline' | 'polygon';
+
 /** The 2D kind of a shape type (Z and M variants share the XY layout of the plain type). */
-function kindOf(type: number): 'null' | 'point' | 'multipoint' | 'polyline' | 'polygon' | null {
-  switch (type % 10) {
-    case 0:
-      return type === 0 ? 'null' : null;
-    case 1:
-      return 'point';
-    case 3:
-      return 'polyline';
-    case 5:
-      return 'polygon';
-    case 8:
-      return 'multipoint';
-    default:
-      return null;
-  }
+const KINDS: Record<number, Kind> = {
+  0: 'null',
+  1: 'point',
+  11: 'point',
+  21: 'point',
+  3: 'polyline',
+  13: 'polyline',
+  23: 'polyline',
+  5: 'polygon',
+  15: 'polygon',
+  25: 'polygon',
+  8: 'multipoint',
+  18: 'multipoint',
+  28: 'multipoint',
+};
+
+function kindOf(type: number): Kind | null {
+  return KINDS[type] ?? null; // MultiPatch (31) and unknown types are not read
 }
 
 export function shapeTypeName(type: number): string {
@@ -72,10 +77,9 @@ export function ringsToPolygons(rings: readonly (readonly Position[])[]): Positi
     else holes.push(ring);
   }
   for (const hole of holes) {
-    const [x, y] = hole[0]!;
     let best: (typeof outers)[number] | undefined;
     for (const outer of outers) {
-      if ((!best || outer.area < best.area) && pointInRing(x!, y!, outer.ring)) best = outer;
+      if ((!best || outer.area < best.area) && ringInside(hole, outer.ring)) best = outer;
     }
     if (best) best.holes.push(hole);
     else outers.push({ ring: hole, area: Math.abs(signedArea(hole)), holes: [] }); // an orphan hole is an outer ring

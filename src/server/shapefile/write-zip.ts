@@ -2,7 +2,7 @@
 // because @mapbox/shp-write and geojson2shp corrupt Thai text and drop mixed Line/MultiLine
 // features (DESIGN.md §6).
 
-import type { Feature } from 'geojson';
+import type { Feature, Geometry } from 'geojson';
 import { zipSync } from 'fflate';
 import { resolveFields, writeDbf, type DbfFieldSpec } from './dbf-write.ts';
 import { WGS84_PRJ } from './prj.ts';
@@ -22,7 +22,7 @@ export interface ShapeZipOptions {
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const encoder = new TextEncoder();
 
-export function writeShapeZip(features: readonly Feature[], options: ShapeZipOptions): Uint8Array {
+export function writeShapeZip(features: readonly Feature<Geometry | null>[], options: ShapeZipOptions): Uint8Array {
   if (!NAME.test(options.name)) {
     throw new Error(`shape-zip name must be 1-64 ASCII letters, digits, _ or -, got ${JSON.stringify(options.name)}`);
   }

@@ -1,11 +1,14 @@
-// An in-memory PGlite + PostGIS behind the Database contract, for the import tests. CREATE
-// EXTENSION postgis takes ~10 s, so the fresh database is dumped once into the OS temp folder and
-// later runs start from that dump (~2 s).
+// The database for the import tests, behind the Database contract: an in-memory PGlite + PostGIS
+// by default (CREATE EXTENSION postgis takes ~10 s, so the fresh database is dumped once into the
+// OS temp folder and later runs start from that dump, ~2 s), or a real PostgreSQL/PostGIS when
+// TEST_DATABASE_URL is set (the tests then work in a schema of their own, dropped at the end).
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { postgis } from '@electric-sql/pglite-postgis';
 import type { Database, Queryable } from '../../../src/server/db/types.ts';
 
@@ -33,30 +36,58 @@ async function createPglite(): Promise<PGlite> {
 }
 
 export interface TestDatabase extends Database {
-  pglite: PGlite;
   /** Rows of a table, or -1 when it does not exist. */
   count(table: string): Promise<number>;
 }
 
+async function openPostgres(url: string): Promise<{ kind: 'postgres'; query: Queryable['query']; close: () => Promise<void> }> {
+  const schema = `import_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
+  await client.connect();
+  return {
+    kind: 'postgres',
+    query: async (sql, params = []) => ({ rows: (await client.query(sql, [...params])).rows as never[] }),
+    async close() {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const pglite = await createPglite();
-  const query: Queryable['query'] = async (sql, params = []) => ({ rows: (await pglite.query(sql, [...params])).rows as never[] });
+  const url = process.env.TEST_DATABASE_URL;
+  let engine: { kind: 'pglite' | 'postgres'; query: Queryable['query']; close: () => Promise<void> };
+  if (url) {
+    engine = await openPostgres(url);
+  } else {
+    const pglite = await createPglite();
+    engine = {
+      kind: 'pglite',
+      query: async (sql, params = []) => ({ rows: (await pglite.query(sql, [...params])).rows as never[] }),
+      close: () => pglite.close(),
+    };
+  }
+  const { query } = engine;
   const db: TestDatabase = {
-    kind: 'pglite',
-    pglite,
+    kind: engine.kind,
     query,
     async transaction(fn) {
-      await pglite.exec('BEGIN');
+      await query('BEGIN');
       try {
         const result = await fn({ query });
-        await pglite.exec('COMMIT');
+        await query('COMMIT');
         return result;
       } catch (error) {
-        await pglite.exec('ROLLBACK');
+        await query('ROLLBACK');
         throw error;
       }
     },
-    close: () => pglite.close(),
+    close: engine.close,
     async count(table) {
       const { rows } = await query<{ n: boolean }>('SELECT to_regclass($1) IS NOT NULL AS n', [`"${table}"`]);
       if (!rows[0]?.n) return -1;

@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Writes the zip, unzips it into a fresh folder, returns the .shp path. */
-function roundTrip(features: Feature[], name: string): { shp: string; files: string[] } {
+function roundTrip(features: Feature<Geometry | null>[], name: string): { shp: string; files: string[] } {
   const zip = writeShapeZip(features, { name });
   const entries = unzipSync(zip);
   const folder = mkdtempSync(path.join(dir, `${name}-`));
@@ -30,7 +30,7 @@ function roundTrip(features: Feature[], name: string): { shp: string; files: str
   return { shp: path.join(folder, `${name}.shp`), files: Object.keys(entries).sort() };
 }
 
-const feature = (geometry: Geometry | null, properties: Record<string, unknown>): Feature => ({ type: 'Feature', geometry, properties });
+const feature = (geometry: Geometry | null, properties: Record<string, unknown>): Feature<Geometry | null> => ({ type: 'Feature', geometry, properties });
 
 describe('shape-zip read by GDAL and the shapefile package', () => {
   it('holds exactly name.shp/.shx/.dbf/.cpg/.prj with UTF-8 and WGS 84', () => {

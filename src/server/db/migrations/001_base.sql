@@ -37,16 +37,31 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   END
 $$;
 
--- +1 when pt lies left of the line (landward), -1 right (seaward), 0 on it.
+-- +1 when pt lies left of the line (landward), -1 right (seaward), 0 on it: the cross product of
+-- the line's direction where it passes nearest to pt with the vector from there to pt.
+-- (A single expression, so PostgreSQL inlines it into the calling query.)
 CREATE FUNCTION coast_side(line geometry, pt geometry) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT sign((ST_X(p.b) - ST_X(p.a)) * (ST_Y(pt) - ST_Y(p.c)) - (ST_Y(p.b) - ST_Y(p.a)) * (ST_X(pt) - ST_X(p.c)))::integer
-  FROM (SELECT ST_LineLocatePoint(line, pt) AS t) f,
-  LATERAL (
-    SELECT ST_LineInterpolatePoint(line, greatest(f.t - 1e-5, 0)) AS a,
-           ST_LineInterpolatePoint(line, least(f.t + 1e-5, 1)) AS b,
-           ST_LineInterpolatePoint(line, f.t) AS c
-  ) p
+  SELECT sign(
+      (ST_X(ST_LineInterpolatePoint(line, least(ST_LineLocatePoint(line, pt) + 1e-5, 1)))
+        - ST_X(ST_LineInterpolatePoint(line, greatest(ST_LineLocatePoint(line, pt) - 1e-5, 0))))
+      * (ST_Y(pt) - ST_Y(ST_ClosestPoint(line, pt)))
+    - (ST_Y(ST_LineInterpolatePoint(line, least(ST_LineLocatePoint(line, pt) + 1e-5, 1)))
+        - ST_Y(ST_LineInterpolatePoint(line, greatest(ST_LineLocatePoint(line, pt) - 1e-5, 0))))
+      * (ST_X(pt) - ST_X(ST_ClosestPoint(line, pt)))
+  )::integer
+$$;
+
+-- A valid MultiPolygon from polygons that may touch along edges (repaired only when needed).
+CREATE FUNCTION valid_multipolygon(g geometry) RETURNS geometry
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ST_Multi(CASE WHEN ST_IsValid(g) THEN g ELSE ST_CollectionExtract(ST_MakeValid(g), 3) END)
+$$;
+
+-- A point inside a polygon: its centroid when that falls inside (cheap), else ST_PointOnSurface.
+CREATE FUNCTION interior_point(poly geometry) RETURNS geometry
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN ST_Intersects(poly, ST_Centroid(poly)) THEN ST_Centroid(poly) ELSE ST_PointOnSurface(poly) END
 $$;
 
 -- The polygons between an earlier and a later open coastline (single lines after ST_LineMerge):
@@ -65,7 +80,7 @@ LANGUAGE sql IMMUTABLE AS $$
     FROM lines
   ),
   faces AS (SELECT n.a, d.geom AS face FROM noded n, ST_Dump(ST_Polygonize(ARRAY[n.g])) d)
-  SELECT CASE WHEN coast_side(a, ST_PointOnSurface(face)) > 0 THEN 'erosion' ELSE 'accretion' END, face
+  SELECT CASE WHEN coast_side(a, interior_point(face)) > 0 THEN 'erosion' ELSE 'accretion' END, face
   FROM faces
 $$;
 
@@ -82,40 +97,14 @@ LANGUAGE sql IMMUTABLE AS $$
   SELECT 'accretion', d.geom FROM p, ST_Dump(ST_CollectionExtract(ST_Difference(p.b, p.a), 3)) d
 $$;
 
--- Transect method (as DSAS): the signed distance in metres from `base` to `other` measured along
--- the normal of `base` at fraction t; positive = `other` lies seaward (accretion), negative =
--- landward (erosion), NULL when the transect (half_m each side) does not reach `other`.
-CREATE FUNCTION coast_transect_offset(base geometry, other geometry, t double precision, half_m double precision DEFAULT 600)
-RETURNS double precision
+-- Shoreline movement at a transect station: the station is the point of `base` at fraction t; the
+-- result is the distance in metres from it to the nearest point of `other`, positive when `other`
+-- lies seaward (accretion) and negative when landward (erosion). Divided by the years between the
+-- lines this is the end point rate (EPR). Single expression, inlined by PostgreSQL.
+CREATE FUNCTION coast_offset_at(base geometry, other geometry, t double precision) RETURNS double precision
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  WITH pts AS (
-    SELECT ST_LineInterpolatePoint(base, t) AS p,
-           ST_LineInterpolatePoint(base, greatest(t - 1e-4, 0)) AS a,
-           ST_LineInterpolatePoint(base, least(t + 1e-4, 1)) AS b
-  ),
-  dir AS (
-    SELECT p, (ST_X(b) - ST_X(a)) * cos(radians(ST_Y(p))) * 111320 AS dx, (ST_Y(b) - ST_Y(a)) * 110540 AS dy
-    FROM pts
-  ),
-  normal AS (
-    -- unit normal to the right of the line, in metres, turned back into degrees of half_m length
-    SELECT p,
-           dy / sqrt(dx * dx + dy * dy) AS ex,
-           -dx / sqrt(dx * dx + dy * dy) AS ey
-    FROM dir WHERE dx * dx + dy * dy > 0
-  ),
-  transect AS (
-    SELECT p, ex, ey, ST_MakeLine(
-      ST_SetSRID(ST_MakePoint(ST_X(p) - ex * half_m / (111320 * cos(radians(ST_Y(p)))), ST_Y(p) - ey * half_m / 110540), ST_SRID(base)),
-      ST_SetSRID(ST_MakePoint(ST_X(p) + ex * half_m / (111320 * cos(radians(ST_Y(p)))), ST_Y(p) + ey * half_m / 110540), ST_SRID(base))
-    ) AS line
-    FROM normal
-  ),
-  hit AS (
-    SELECT p, ex, ey, ST_ClosestPoint(ST_Intersection(line, other), p) AS x
-    FROM transect WHERE ST_Intersects(line, other)
-  )
-  SELECT ST_Distance(p::geography, x::geography)
-         * CASE WHEN ((ST_X(x) - ST_X(p)) * cos(radians(ST_Y(p))) * ex + (ST_Y(x) - ST_Y(p)) * ey) < 0 THEN -1 ELSE 1 END
-  FROM hit
+  SELECT ST_Distance(
+           ST_LineInterpolatePoint(base, t)::geography,
+           ST_ClosestPoint(other, ST_LineInterpolatePoint(base, t))::geography)
+         * -coast_side(base, ST_ClosestPoint(other, ST_LineInterpolatePoint(base, t)))
 $$;

@@ -1,0 +1,91 @@
+// `npm run bench:client`: how fast the built client shows its map, and how much JS it loads first.
+// Builds the client, serves it in-process with the real config, loads /maps/cmline in Chromium
+// five times (fresh profile each, offline base map so no network waits) and reports the time from
+// navigation start to the first map idle (data-idle="true"), plus the gzip size of the route's
+// initial JS (the entry script and its modulepreload links in dist/index.html, zlib level 9).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
+import { ROOT_DIR, startApp } from '../tests/e2e/support/server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROUTE = process.env.BENCH_ROUTE ?? 'cmline';
+const VIEWPORT = { width: 1280, height: 800 };
+const IDLE_TIMEOUT_MS = 60_000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The entry module and modulepreload links of dist/index.html, as files under dist/. */
+function initialScripts(distDir: string, basePath: string): string[] {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const urls: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+    if (/^<script/i.test(tag) && attr('type') === 'module' && attr('src')) urls.push(attr('src')!);
+    if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) urls.push(attr('href')!);
+  }
+  const prefix = `${basePath.replace(/\/+$/, '')}/`;
+  return [...new Set(urls)].map((u) => path.join(distDir, u.startsWith(prefix) ? u.slice(prefix.length) : u.replace(/^\//, '')));
+}
+
+console.log('Building the client (vite build)...');
+const buildStarted = performance.now();
+const { build } = await import('vite');
+await build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn' });
+console.log(`built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+
+const app = await startApp();
+const url = app.url(ROUTE);
+const times: number[] = [];
+try {
+  for (let i = 1; i <= RUNS; i++) {
+    const browser = await launchBrowser(VIEWPORT);
+    try {
+      await useOfflineBasemap(browser.context);
+      // performance.now() counts from the navigation start of the document (its time origin).
+      await browser.context.addInitScript(() => {
+        const w = window as unknown as { __firstIdle?: number };
+        new MutationObserver((_records, observer) => {
+          if (document.querySelector('[data-testid="map"][data-idle="true"]')) {
+            w.__firstIdle ??= performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-idle'] });
+      });
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(url);
+      await page.waitForFunction(() => (window as unknown as { __firstIdle?: number }).__firstIdle !== undefined, undefined, { timeout: IDLE_TIMEOUT_MS });
+      const ms = await page.evaluate(() => (window as unknown as { __firstIdle: number }).__firstIdle);
+      times.push(ms);
+      console.log(`run ${i}/${RUNS}: map idle ${Math.round(ms)} ms`);
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await app.close();
+}
+
+const distDir = path.join(ROOT_DIR, 'dist');
+const files = initialScripts(distDir, app.bundle.app.basePath);
+if (files.length === 0) throw new Error('no entry script found in dist/index.html');
+const sizes = files.map((file) => {
+  const bytes = readFileSync(file);
+  return { file: path.relative(ROOT_DIR, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const totalGzip = sizes.reduce((n, s) => n + s.gzip, 0);
+
+console.log(`\n/maps/${ROUTE}, ${VIEWPORT.width}x${VIEWPORT.height}, Chromium (SwiftShader), offline base map, fresh profile per run`);
+console.log('run  navigation start -> first map idle');
+times.forEach((t, i) => console.log(`${String(i + 1).padStart(3)}  ${String(Math.round(t)).padStart(6)} ms`));
+console.log(`min ${Math.round(Math.min(...times))} ms, median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms`);
+console.log('\ninitial JS (entry + modulepreload)             raw        gzip -9');
+for (const s of sizes) console.log(`${s.file.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(11)}`);
+console.log(`${'total'.padEnd(44)} ${kb(sizes.reduce((n, s) => n + s.raw, 0)).padStart(10)} ${kb(totalGzip).padStart(11)}`);
+console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip)} gzip`);
