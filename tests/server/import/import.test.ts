@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runImportCli } from '../../../src/server/import/cli.ts';
 import { importFile, ImportError, type ImportOptions } from '../../../src/server/import/index.ts';
 import { writeShapeZip } from '../../../src/server/shapefile/index.ts';
@@ -19,6 +19,9 @@ const ADM3_ZIP = path.join(DATA, 'source/tha_admbnda_adm3_rtsd_20220121_simplifi
 const TOPOJSON = path.join(DATA, 'tha_admin_rtsd20220121_simplified.topo.json');
 const SONGKHLA = path.join(DATA, 'songkhla_tambon_rtsd20220121.geojson');
 
+// Generous limits: CI machines are slower than a laptop and PGlite runs on one core.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
+
 let db: TestDatabase;
 let dir: string;
 
@@ -26,7 +29,7 @@ beforeAll(async () => {
   requireGdal();
   dir = mkdtempSync(path.join(tmpdir(), 'import-db-'));
   db = await openTestDatabase();
-}, 120_000);
+});
 afterAll(async () => {
   await db?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -56,7 +59,7 @@ const SAMPLE: Feature<Geometry | null>[] = [
 describe('real reference data (../shared/data/thai-admin)', () => {
   it('the RTSD shapefile zip: 7,425 sub-districts, Thai names intact, extent right', async () => {
     const result = await run(ADM3_ZIP, { table: 'adm3' });
-    console.info(`import of ${result.features} RTSD sub-district polygons on PGlite: ${result.ms} ms`);
+    console.info(`import of ${result.features} RTSD sub-district polygons on ${db.kind}: ${result.ms} ms`);
     expect(result).toMatchObject({ table: 'adm3', features: 7425, created: true, crs: 'EPSG:4326', encoding: { name: 'utf8', from: 'detected' } });
     expect(await db.count('adm3')).toBe(7425);
     const byCode = await rows<{ adm3_pcode: string; adm3_th: string; adm2_th: string; adm1_th: string }>(
@@ -99,7 +102,7 @@ describe('real reference data (../shared/data/thai-admin)', () => {
     const indexes = await rows<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'adm3'`);
     expect(indexes.map((i) => i.indexdef).join('\n')).toMatch(/USING gist \(geom\)/);
     expect(await rows(`SELECT date::text AS date FROM adm3 WHERE adm3_pcode = 'TH900106'`)).toEqual([{ date: '2019-02-18' }]);
-  }, 120_000);
+  });
 
   it.each([
     ['province', 77],
@@ -110,7 +113,7 @@ describe('real reference data (../shared/data/thai-admin)', () => {
     expect(result.features).toBe(count);
     expect(await db.count(`topo_${object}`)).toBe(count);
     expect(await rows(`SELECT count(*)::int AS n FROM topo_${object} WHERE geom IS NULL OR NOT ST_IsValid(geom)`)).toEqual([{ n: 0 }]);
-  }, 60_000);
+  });
 
   it('TopoJSON names and nesting: Ko Yo lies in Mueang Songkhla, in Songkhla', async () => {
     expect(await rows(`SELECT pro_th, pro_en FROM topo_province WHERE pro_code = '90'`)).toEqual([{ pro_th: 'สงขลา', pro_en: 'Songkhla' }]);
@@ -130,7 +133,7 @@ describe('real reference data (../shared/data/thai-admin)', () => {
     expect(await rows(`SELECT count(*) FILTER (WHERE tam_code IS NOT NULL)::int AS tambon, count(*) FILTER (WHERE amp_code IS NULL)::int AS province FROM topo_all`)).toEqual([
       { tambon: 7425, province: 77 },
     ]);
-  }, 60_000);
+  });
 
   it('the Songkhla GeoJSON (127) with geometries equal to the source', async () => {
     const result = await run(SONGKHLA, { table: 'songkhla' });
@@ -252,7 +255,7 @@ describe('reprojection to EPSG:4326', () => {
     for (const shape of shapes) expect(shape.distance, `feature ${shape.n}`).toBeLessThan(epsg >= 24000 && epsg < 25000 ? 1e-4 : tolerance);
     const [hole] = await rows<{ rings: number }>(`SELECT ST_NumInteriorRings(geom) AS rings FROM srs${epsg} WHERE n = 5 LIMIT 1`);
     expect(hole!.rings).toBe(1);
-  }, 60_000);
+  });
 
   it('refuses an unknown projection, naming the .prj, and leaves the table alone', async () => {
     const folder = path.join(dir, 'lambert');

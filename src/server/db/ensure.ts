@@ -1,0 +1,66 @@
+// `ensureDatabase()`: open the database, apply pending migrations and, on an empty database, load
+// the sample dataset, all under one advisory lock so that several server instances starting
+// together on one PostgreSQL do it once. A warm restart only opens and checks.
+
+import { generateSampleData, SAMPLE_TABLES, type GenerateReport } from '../data/sample/index.ts';
+import { SCHEMA_LOCK_ID, withAdvisoryLock } from './lock.ts';
+import { migrate } from './migrate.ts';
+import { openDatabase, type OpenDatabaseOptions } from './open.ts';
+import type { ManagedDatabase, Queryable } from './types.ts';
+
+export interface EnsureOptions extends OpenDatabaseOptions {
+  /** Load the sample dataset into an empty database (default true). */
+  seed?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface EnsureReport {
+  migrations: string[];
+  /** 'generated' | 'present' (sample or imported data found) | 'skipped' (seed: false) | 'partial' (some tables hold data: not touched) */
+  data: 'generated' | 'present' | 'skipped' | 'partial';
+  generation?: GenerateReport;
+  ms: { open: number; migrate: number; seed: number; total: number };
+}
+
+/** Names of the sample tables that hold rows. */
+export async function nonEmptyTables(db: Queryable): Promise<string[]> {
+  const checks = SAMPLE_TABLES.map((t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT 1 FROM ${t})`).join(' UNION ALL ');
+  const { rows } = await db.query<{ name: string }>(checks);
+  return rows.map((r) => r.name);
+}
+
+export async function ensureDatabase(options: EnsureOptions = {}): Promise<{ db: ManagedDatabase; report: EnsureReport }> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const t0 = performance.now();
+  const db = await openDatabase(options);
+  const t1 = performance.now();
+  let t2 = t1;
+  try {
+    const result = await db.withSession((session) =>
+      withAdvisoryLock(session, SCHEMA_LOCK_ID, async () => {
+        const migrations = await migrate(session);
+        if (migrations.length > 0) log(`database: applied ${migrations.join(', ')}`);
+        t2 = performance.now();
+        if (options.seed === false) return { migrations, data: 'skipped' as const };
+        const filled = await nonEmptyTables(session);
+        if (filled.length === SAMPLE_TABLES.length) return { migrations, data: 'present' as const };
+        if (filled.length > 0) {
+          log(`database: not loading the sample dataset, these tables already hold data: ${filled.join(', ')}`);
+          return { migrations, data: 'partial' as const };
+        }
+        log('database: empty, loading the sample dataset (about a minute on PGlite)');
+        await session.exec('SET statement_timeout = 0');
+        const generation = await session.transaction((tx) => generateSampleData(tx, { log }));
+        log(`database: sample dataset loaded in ${(generation.ms / 1000).toFixed(1)} s`);
+        return { migrations, data: 'generated' as const, generation };
+      }),
+    );
+    const t3 = performance.now();
+    const ms = { open: Math.round(t1 - t0), migrate: Math.round(t2 - t1), seed: Math.round(t3 - t2), total: Math.round(t3 - t0) };
+    log(`database: ${db.description} ready in ${(ms.total / 1000).toFixed(1)} s`);
+    return { db, report: { ...result, ms } };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
