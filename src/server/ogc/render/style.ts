@@ -154,9 +154,8 @@ export function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): P
     lineWidth = o.lineWidth ?? LINE_WIDTH;
     ring = cssColor(o.stroke ?? WHITE, o.opacity ?? 1);
   }
-  const opaque = [fill, stroke, ring].every((c) => c === null || c.startsWith('rgb('));
   const key = `${kind}|${fill}|${stroke}|${lineWidth}|${radius}|${ring}`;
-  return { fill, stroke, lineWidth, radius, ring, ringWidth: RING_WIDTH, opaque, key };
+  return { fill, stroke, lineWidth, radius, ring, ringWidth: RING_WIDTH, key };
 }
 
 function kindOf(legend: Legend): StyleKind {

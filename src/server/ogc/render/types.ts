@@ -25,8 +25,6 @@ export interface Paint {
   /** Ring around circles (white by default); null = no ring. */
   readonly ring: string | null;
   readonly ringWidth: number;
-  /** True when every colour is fully opaque (lets the renderer batch lines). */
-  readonly opaque: boolean;
   /** Identity of the paint: equal keys draw identically. */
   readonly key: string;
 }
