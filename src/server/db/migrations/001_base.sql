@@ -1,6 +1,9 @@
 -- Base: PostGIS, dataset bookkeeping, land polygons and the analysis functions that compute
 -- erosion, accretion and change rates from yearly coastlines. Runs on PostGIS 3.3 and 3.6.
 -- Convention for every coastline: the land lies on the LEFT of the line's direction.
+-- Overlays (union, intersection, difference, noding) always pass a grid size (1e-7 degree, about
+-- 1 cm): the fixed-precision overlay never needs GEOS's exception-based fallback, which in
+-- PGlite's WASM build silently returns no rows instead of raising an error.
 
 CREATE EXTENSION IF NOT EXISTS postgis;
 
@@ -76,7 +79,7 @@ LANGUAGE sql IMMUTABLE AS $$
       a, b,
       ST_MakeLine(ST_StartPoint(a), ST_StartPoint(b)),
       ST_MakeLine(ST_EndPoint(a), ST_EndPoint(b))
-    ])) AS g
+    ]), 1e-7) AS g
     FROM lines
   ),
   faces AS (SELECT n.a, d.geom AS face FROM noded n, ST_Dump(ST_Polygonize(ARRAY[n.g])) d)
@@ -92,9 +95,9 @@ LANGUAGE sql IMMUTABLE AS $$
     SELECT ST_MakeValid(ST_MakePolygon(ST_LineMerge(earlier))) AS a,
            ST_MakeValid(ST_MakePolygon(ST_LineMerge(later))) AS b
   )
-  SELECT 'erosion', d.geom FROM p, ST_Dump(ST_CollectionExtract(ST_Difference(p.a, p.b), 3)) d
+  SELECT 'erosion', d.geom FROM p, ST_Dump(ST_CollectionExtract(ST_Difference(p.a, p.b, 1e-7), 3)) d
   UNION ALL
-  SELECT 'accretion', d.geom FROM p, ST_Dump(ST_CollectionExtract(ST_Difference(p.b, p.a), 3)) d
+  SELECT 'accretion', d.geom FROM p, ST_Dump(ST_CollectionExtract(ST_Difference(p.b, p.a, 1e-7), 3)) d
 $$;
 
 -- Shoreline movement at a transect station: the station is the point of `base` at fraction t; the
