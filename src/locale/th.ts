@@ -17,6 +17,8 @@ export const th = {
   zoomOut: 'ซูมออก',
   zoomReset: 'กลับสู่มุมมองเริ่มต้น',
   fullscreen: 'เต็มจอ',
+  exitFullscreen: 'ออกจากโหมดเต็มจอ',
+  attribution: 'แหล่งที่มาของแผนที่',
   map: 'แผนที่',
   featureInfo: 'Feature Information',
   loading: 'กำลังโหลด',

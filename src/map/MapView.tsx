@@ -14,6 +14,13 @@ import { DeckLayers } from './deck/DeckLayers.tsx';
 import { toast } from '../ui/toast/toastStore.ts';
 import { th } from '../locale/th.ts';
 
+// MapLibre's own control texts, in Thai.
+const MAP_UI_TEXT = {
+  'FullscreenControl.Enter': th.fullscreen,
+  'FullscreenControl.Exit': th.exitFullscreen,
+  'AttributionControl.ToggleAttribution': th.attribution,
+};
+
 export interface MapViewProps {
   onMapClick?: (lngLat: { lng: number; lat: number }) => void;
 }
@@ -45,6 +52,10 @@ export function MapView({ onMapClick }: MapViewProps) {
   };
 
   useEffect(() => () => mapStore.set({ map: null }), []);
+  // A new base map style is not drawn yet: the map is busy until its next idle.
+  useEffect(() => {
+    if (containerRef.current) containerRef.current.dataset.idle = 'false';
+  }, [style]);
 
   if (!style || !basemap) return null;
   return (
@@ -56,6 +67,7 @@ export function MapView({ onMapClick }: MapViewProps) {
         mapStyle={style}
         attributionControl={false}
         canvasContextAttributes={{ preserveDrawingBuffer: true }}
+        locale={MAP_UI_TEXT}
         onLoad={(e) => mapStore.set({ map: e.target })}
         onIdle={() => markState(true)}
         onMoveStart={() => markState(false)}

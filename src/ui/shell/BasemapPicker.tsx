@@ -16,10 +16,13 @@ export function BasemapPicker({ onChosen }: { onChosen: () => void }) {
             name="basemap"
             value={b.id}
             checked={b.id === current}
-            onChange={() => {
+            // onClick, not onChange: choosing the already shown map (e.g. the offline one after a
+            // fallback) must still be remembered as the user's choice.
+            onClick={() => {
               chooseBasemap(b.id, window.localStorage);
               onChosen();
             }}
+            onChange={() => undefined}
           />
           <span className={`basemap-thumb thumb-${b.id}`} aria-hidden />
           <span>{b.name}</span>

@@ -12,12 +12,14 @@ import { TopMenu } from './TopMenu.tsx';
 import { Footer } from './Footer.tsx';
 import { FeatureDrawer } from './FeatureDrawer.tsx';
 import { Dialogs } from './Dialogs.tsx';
+import { useMediaQuery } from '../useMediaQuery.ts';
 
 export function MapLayout() {
   const { app } = useConfig();
   const sidebarOpen = useStore(uiStore, (s) => s.sidebarOpen);
   const mobileNavOpen = useStore(uiStore, (s) => s.mobileNavOpen);
   const { pathname } = useLocation();
+  const smallScreen = useMediaQuery('(max-width: 768px)');
 
   useEffect(() => announceResize(app.delays.resizeEventMs), [sidebarOpen, app.delays.resizeEventMs]);
   // A route change on a phone closes the slide-in navigation.
@@ -32,7 +34,8 @@ export function MapLayout() {
         <span className="brand">TCS GISTDA</span>
       </header>
       <div className="backdrop" aria-hidden onClick={() => uiStore.set({ mobileNavOpen: false })} />
-      <aside className="sidebar" aria-label={th.adminCard} id="sidebar">
+      {/* Off-screen (closed slide-in) or collapsed, the sidebar must not take keyboard focus. */}
+      <aside className="sidebar" aria-label={th.adminCard} id="sidebar" inert={smallScreen ? !mobileNavOpen : !sidebarOpen}>
         <div className="sidebar-top">
           <span className="brand">TCS GISTDA</span>
           <button type="button" className="icon-button desktop-only" aria-label={th.collapseSidebar} title={th.collapseSidebar} aria-controls="sidebar" aria-expanded onClick={() => uiStore.set({ sidebarOpen: false })}>
