@@ -62,8 +62,10 @@ export function openPostgres(options: PostgresOptions): ManagedDatabase & { pool
     try {
       return await fn(wrapClient(client));
     } catch (error) {
-      // A failed COMMIT/ROLLBACK leaves the connection unusable: do not give it back.
-      if (error instanceof Error && /terminat|connection/i.test(error.message)) broken = error;
+      // Errors the server reports carry a 5-character SQLSTATE and leave the connection usable;
+      // anything else (network, protocol) may not: do not give that connection back.
+      const sqlState = (error as { code?: unknown }).code;
+      if (!(typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState))) broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
       client.release(broken);
