@@ -36,6 +36,8 @@ export async function checkProxyTarget(raw: string | undefined, options: ProxyOp
   } catch {
     throw new ProxyError(400, 'wms is not a valid URL');
   }
+  // WHATWG URL reads '/\host' and '/<TAB>/host' as '//host': a "relative" URL must stay on this server.
+  if (relative && url.origin !== self.origin) throw new ProxyError(400, 'a relative wms URL must stay on this server');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyError(400, `scheme ${url.protocol} is not allowed`);
   if (url.username || url.password) throw new ProxyError(400, 'credentials in the URL are not allowed');
   const allowed = relative || options.allowOrigins.includes(url.origin);

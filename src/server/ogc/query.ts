@@ -1,0 +1,245 @@
+// SQL of the OGC services, built on the feature-type registry's SELECTs. Request values only
+// ever arrive as bound parameters; the only text written here is registry names (checked
+// against a strict pattern), operators, placeholders and numbers this module computed itself.
+// The JSON of features is built in the database (ST_AsGeoJSON and string concatenation), so
+// Node only pastes one text value into the answer.
+
+import type { Attribute, VectorFeatureType, ViewParamValues } from '../data/featureTypes.ts';
+import type { Database } from '../db/types.ts';
+import type { Envelope, FilterNode } from './filter/index.ts';
+import { toSql } from './filter/index.ts';
+import { OgcError } from './exception.ts';
+import { filterColumns } from './layers.ts';
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A double-quoted identifier of a registry name (never request text). */
+export function ident(name: string): string {
+  if (!IDENT.test(name)) throw new Error(`bad identifier ${JSON.stringify(name)}`);
+  return `"${name}"`;
+}
+
+/** A SQL string literal of a registry name (never request text). */
+function nameLiteral(name: string): string {
+  if (!IDENT.test(name)) throw new Error(`bad name ${JSON.stringify(name)}`);
+  return `'${name}'`;
+}
+
+/** A finite number written into SQL text (computed here, never request text). */
+export function num(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`non-finite number ${value}`);
+  return String(value);
+}
+
+export class Params {
+  readonly values: unknown[];
+  constructor(initial: readonly unknown[] = []) {
+    this.values = [...initial];
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  get length(): number {
+    return this.values.length;
+  }
+}
+
+/** `FROM (<registry SELECT>) AS f WHERE <filter>` with its parameters. */
+export interface LayerSelection {
+  ft: VectorFeatureType;
+  from: string;
+  where: string[];
+  params: Params;
+}
+
+/**
+ * The rows of a layer under its viewparams and a filter AST (CQL_FILTER, FILTER, BBOX, resource
+ * ids). Throws OgcError / FilterError for bad input.
+ */
+export function selectLayer(ft: VectorFeatureType, values: ViewParamValues | undefined, filter: FilterNode | undefined, locator = 'CQL_FILTER'): LayerSelection {
+  let source;
+  try {
+    source = ft.source(values ?? {});
+  } catch {
+    const keys = Object.keys(ft.viewParams ?? {}).join(', ');
+    throw new OgcError('MissingParameterValue', `layer ${ft.name} needs viewparams (${keys})`, 'viewparams');
+  }
+  const params = new Params(source.params);
+  const where: string[] = [];
+  if (filter && filter.type !== 'include') {
+    const frag = toSql(filter, {
+      columns: filterColumns(ft),
+      geometryColumn: ft.geometryColumn,
+      paramOffset: params.length,
+      idColumn: ft.idColumn,
+      typeName: ft.name,
+      locator,
+    });
+    params.values.push(...frag.params);
+    where.push(frag.sql);
+  }
+  return { ft, from: `(${source.sql}) AS f`, where, params };
+}
+
+/** Adds `geom && envelope` (index-assisted bounding-box overlap). */
+export function whereEnvelope(sel: LayerSelection, env: Envelope): void {
+  const p = sel.params;
+  sel.where.push(`f.geom && ST_MakeEnvelope(${p.add(env.minx)}, ${p.add(env.miny)}, ${p.add(env.maxx)}, ${p.add(env.maxy)}, 4326)`);
+}
+
+function whereSql(sel: LayerSelection): string {
+  return sel.where.length ? ` WHERE ${sel.where.join(' AND ')}` : '';
+}
+
+/** `'{"a":' || to_json(p."a")::text || ...` : a compact JSON object of the attributes, in order. */
+function propertiesJson(attrs: readonly Attribute[], alias: string): string {
+  if (attrs.length === 0) return `'{}'`;
+  return attrs
+    .map((a, i) => `'${i === 0 ? '{' : ','}"${a.name}":' || coalesce(to_json(${alias}.${ident(a.name)})::text, 'null')`)
+    .concat(`'}'`)
+    .join(' || ');
+}
+
+export interface FeatureJsonOptions {
+  attrs: readonly Attribute[];
+  /** Include the geometry (else `"geometry":null`, as GeoServer does when PROPERTYNAME leaves it out). */
+  geometry: boolean;
+  /** Output SRID: 4326 (lon/lat) or 3857. */
+  srid: 4326 | 3857;
+  digits: number;
+}
+
+/** One GeoJSON Feature as SQL text, GeoServer-shaped: id '<name>.<id>', geometry, geometry_name, properties. */
+export function featureJsonSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions): string {
+  const geom = o.srid === 4326 ? `${alias}.geom` : `ST_Transform(${alias}.geom, ${o.srid})`;
+  const geometry = o.geometry ? `coalesce(ST_AsGeoJSON(${geom}, ${Math.trunc(o.digits)}), 'null')` : `'null'`;
+  return (
+    `'{"type":"Feature","id":"' || ${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '') || '","geometry":' || ` +
+    `${geometry} || ',"geometry_name":"geom","properties":' || ${propertiesJson(o.attrs, alias)} || '}'`
+  );
+}
+
+export interface SortKey {
+  name: string;
+  desc: boolean;
+}
+
+function orderSql(ft: VectorFeatureType, sort: readonly SortKey[], alias: string): string {
+  const keys = sort.map((k) => `${alias}.${ident(k.name)} ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  if (!sort.some((k) => k.name === ft.idColumn)) keys.push(`${alias}.${ident(ft.idColumn)} ASC`);
+  return keys.join(', ');
+}
+
+export interface PageOptions extends FeatureJsonOptions {
+  sort: readonly SortKey[];
+  count: number;
+  startIndex: number;
+}
+
+/** One page of features as a JSON array body (without brackets) plus the number of features in it. */
+export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number }> {
+  const p = new Params(sel.params.values);
+  const needed = new Set<string>([...o.attrs.map((a) => a.name), ...o.sort.map((k) => k.name), sel.ft.idColumn]);
+  const cols = [...needed].map((n) => `f.${ident(n)}`);
+  if (o.geometry) cols.push('f.geom');
+  const inner =
+    `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
+    `LIMIT ${p.add(o.count)} OFFSET ${p.add(o.startIndex)}`;
+  const sql =
+    `SELECT coalesce(string_agg(${featureJsonSql(sel.ft, 'p', o)}, ',' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
+    `count(*)::integer AS n FROM (${inner}) AS p`;
+  const { rows } = await db.query<{ body: string; n: number }>(sql, p.values);
+  return { body: rows[0]?.body ?? '', returned: rows[0]?.n ?? 0 };
+}
+
+export async function queryCount(db: Database, sel: LayerSelection): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${sel.from}${whereSql(sel)}`, sel.params.values);
+  return rows[0]?.n ?? 0;
+}
+
+export interface RenderQueryOptions {
+  /** Attribute that picks the style class (selected as the first item of each entry). */
+  field?: string;
+  /** Simplification tolerance in degrees (0 = none). */
+  tolerance: number;
+  digits: number;
+  limit: number;
+}
+
+/**
+ * Geometries (and the style attribute) for drawing, as one JSON text `[[value, geometry], ...]`:
+ * one row crosses the database boundary instead of thousands.
+ */
+export async function queryForRender(db: Database, sel: LayerSelection, o: RenderQueryOptions): Promise<Array<[unknown, unknown]>> {
+  const p = new Params(sel.params.values);
+  const value = o.field !== undefined ? `f.${ident(o.field)}` : 'NULL';
+  let geom = 'f.geom';
+  if (o.tolerance > 0 && sel.ft.geometryKind !== 'point') {
+    // Douglas-Peucker at about a pixel; collapsed features are kept (a short line stays a dot).
+    geom = `ST_Simplify(f.geom, ${num(o.tolerance)}, true)`;
+  }
+  const inner = `SELECT ${value} AS v, ${geom} AS g FROM ${sel.from}${whereSql(sel)} LIMIT ${p.add(o.limit)}`;
+  const sql =
+    `SELECT coalesce('[' || string_agg('[' || coalesce(to_json(q.v)::text, 'null') || ',' || ST_AsGeoJSON(q.g, ${Math.trunc(o.digits)}) || ']', ',') || ']', '[]') AS j ` +
+    `FROM (${inner}) AS q WHERE q.g IS NOT NULL`;
+  const { rows } = await db.query<{ j: string }>(sql, p.values);
+  return JSON.parse(rows[0]?.j ?? '[]') as Array<[unknown, unknown]>;
+}
+
+/** Land polygons (the raster stand-in) for a lon/lat envelope, as GeoJSON geometries. */
+export async function queryLand(db: Database, env: Envelope, tolerance: number, digits: number): Promise<unknown[]> {
+  const p = new Params();
+  const box = `ST_MakeEnvelope(${p.add(env.minx)}, ${p.add(env.miny)}, ${p.add(env.maxx)}, ${p.add(env.maxy)}, 4326)`;
+  const geom = tolerance > 0 ? `ST_Simplify(geom, ${num(tolerance)}, true)` : 'geom';
+  const sql = `SELECT coalesce('[' || string_agg(ST_AsGeoJSON(${geom}, ${Math.trunc(digits)}), ',') || ']', '[]') AS j FROM land WHERE geom && ${box}`;
+  const { rows } = await db.query<{ j: string }>(sql, p.values);
+  return JSON.parse(rows[0]?.j ?? '[]') as unknown[];
+}
+
+/** Features near a point (GetFeatureInfo): inside `env`, nearest to (x, y) first. */
+export async function queryNear(
+  db: Database,
+  sel: LayerSelection,
+  env: Envelope,
+  point: { x: number; y: number },
+  limit: number,
+  json: FeatureJsonOptions,
+): Promise<string[]> {
+  const p = new Params(sel.params.values);
+  const box = `ST_MakeEnvelope(${p.add(env.minx)}, ${p.add(env.miny)}, ${p.add(env.maxx)}, ${p.add(env.maxy)}, 4326)`;
+  const pt = `ST_SetSRID(ST_MakePoint(${p.add(point.x)}, ${p.add(point.y)}), 4326)`;
+  const where = [...sel.where, `f.geom && ${box}`, `ST_Intersects(f.geom, ${box})`];
+  const sql =
+    `SELECT ${featureJsonSql(sel.ft, 'f', json)} AS feature FROM ${sel.from} WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ST_Distance(f.geom, ${pt}), f.${ident(sel.ft.idColumn)} LIMIT ${p.add(limit)}`;
+  const { rows } = await db.query<{ feature: string }>(sql, p.values);
+  return rows.map((r) => r.feature);
+}
+
+/** Extent [minx, miny, maxx, maxy] of every table behind the published layers (one query). */
+export async function queryTableExtents(db: Database, tables: readonly string[]): Promise<Map<string, [number, number, number, number]>> {
+  const out = new Map<string, [number, number, number, number]>();
+  if (tables.length === 0) return out;
+  const parts = tables.map(
+    (t) =>
+      `SELECT ${nameLiteral(t)} AS t, ST_XMin(e) AS minx, ST_YMin(e) AS miny, ST_XMax(e) AS maxx, ST_YMax(e) AS maxy FROM (SELECT ST_Extent(geom) AS e FROM ${ident(t)}) AS x`,
+  );
+  const { rows } = await db.query<{ t: string; minx: number | null; miny: number | null; maxx: number | null; maxy: number | null }>(parts.join(' UNION ALL '));
+  for (const r of rows) {
+    if (r.minx !== null && r.miny !== null && r.maxx !== null && r.maxy !== null) out.set(r.t, [r.minx, r.miny, r.maxx, r.maxy]);
+  }
+  return out;
+}
+
+/**
+ * A fingerprint of the data: the dataset_info rows and the sequences' last values (an import
+ * inserts rows, which moves a sequence, even when it leaves dataset_info alone).
+ */
+export async function queryDatasetVersion(db: Database): Promise<string> {
+  const { rows } = await db.query<{ v: string | null }>(
+    `SELECT (SELECT string_agg(name || ':' || version, ',' ORDER BY name) FROM dataset_info) || '|' || ` +
+      `coalesce((SELECT string_agg(sequencename || '=' || coalesce(last_value, 0), ',' ORDER BY sequencename) FROM pg_sequences WHERE schemaname = 'public'), '') AS v`,
+  );
+  return rows[0]?.v ?? '';
+}
