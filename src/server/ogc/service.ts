@@ -1,0 +1,339 @@
+// The OGC service core behind /geoserver/{product}_postgres/{wms,wfs,ows}: parameter reading,
+// dispatch by SERVICE and REQUEST, error reports, the caches (dataset version, extents,
+// capabilities, rendered tiles) and the response helpers shared by wms.ts and wfs.ts.
+
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Legend } from '../../engine/types.ts';
+import type { FeatureType } from '../data/featureTypes.ts';
+import type { Database } from '../db/types.ts';
+import { BodyTooLargeError } from '../http/body.ts';
+import { CachedBody } from '../http/cachedBody.ts';
+import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
+import type { RequestContext } from '../http/router.ts';
+import { sendCached } from '../http/send.ts';
+import { ByteLru } from './cache.ts';
+import { OgcError, sendException } from './exception.ts';
+import { FilterError } from './filter/index.ts';
+import { Kvp, readKvp } from './kvp.ts';
+import { layerLook, publishedLayers, type LayerLook } from './layers.ts';
+import { queryDatasetVersion, queryTableExtents } from './query.ts';
+import { RenderParamError } from './render/index.ts';
+import { wfsRequest } from './wfs.ts';
+import { wmsRequest } from './wms.ts';
+
+const gzipAsync = promisify(gzip);
+
+export type Endpoint = 'wms' | 'wfs' | 'ows';
+export type ServiceName = 'WMS' | 'WFS';
+
+export interface OgcServiceOptions {
+  /** Product id ('tcs'): the workspace is `{product}_postgres`, layer names are `{product}:<name>`. */
+  product: string;
+  db: Database;
+  /** The config legends (config/legends.yaml): the same ones the client shows. */
+  legends: readonly Legend[];
+  /** The public origin of this server as clients see it (capabilities links), e.g. 'https://maps.example.org'. Default: http://<Host>. */
+  publicUrl?: (req: IncomingMessage) => string;
+  /** Rendered-tile cache size in bytes (default 64 MB; 0 turns it off). */
+  tileCacheBytes?: number;
+  /** How long the dataset version (part of every tile ETag) is trusted before it is read again (default 5 s). */
+  datasetVersionTtlMs?: number;
+  /** Where unexpected failures are reported (default: one JSON line on stderr). */
+  logError?: (entry: object) => void;
+}
+
+/** One parsed OGC request. */
+export interface OgcRequest {
+  ctx: RequestContext;
+  kvp: Kvp;
+  service: ServiceName;
+  /** The version the answer speaks (negotiated for GetCapabilities). */
+  version: string;
+  /** The public URL of the endpoint the request came to, without query. */
+  endpointUrl: string;
+  /** Lower-case REQUEST. */
+  request: string;
+}
+
+export const WMS_VERSIONS = ['1.1.1', '1.1.0', '1.3.0'] as const;
+export const WFS_VERSIONS = ['2.0.0', '1.1.0', '1.0.0'] as const;
+
+const HOST_RE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+const WMS_REQUESTS = new Set(['getcapabilities', 'getmap', 'getfeatureinfo', 'getlegendgraphic']);
+const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature']);
+
+/** Reported when a PostgreSQL statement hits statement_timeout (SQLSTATE 57014) or the pool cannot connect. */
+function databaseTrouble(error: unknown): 'timeout' | 'unavailable' | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (code === '57014') return 'timeout';
+  if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '53300' || code === 'ETIMEDOUT') return 'unavailable';
+  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) return 'unavailable';
+  return undefined;
+}
+
+/** Any failure as an OgcError that is safe to show (no internals, no stack). */
+export function toOgcError(error: unknown): { error: OgcError; unexpected: boolean } {
+  if (error instanceof OgcError) return { error, unexpected: false };
+  if (error instanceof FilterError) return { error: new OgcError('InvalidParameterValue', error.message, error.locator), unexpected: false };
+  if (error instanceof RenderParamError) {
+    return { error: new OgcError(error.code, error.message, error.param.toUpperCase()), unexpected: false };
+  }
+  if (error instanceof BodyTooLargeError) {
+    return { error: new OgcError('InvalidParameterValue', `request body larger than ${error.limit} bytes`, undefined, 413), unexpected: false };
+  }
+  const trouble = databaseTrouble(error);
+  if (trouble === 'timeout') {
+    return {
+      error: new OgcError('NoApplicableCode', 'the request took too long; ask for a smaller area, a filter or fewer features', undefined, 503),
+      unexpected: false,
+    };
+  }
+  if (trouble === 'unavailable') return { error: new OgcError('NoApplicableCode', 'the database is not available, try again shortly', undefined, 503), unexpected: true };
+  return { error: new OgcError('NoApplicableCode', 'internal error', undefined, 500), unexpected: true };
+}
+
+export class OgcService {
+  readonly product: string;
+  readonly db: Database;
+  readonly legends: ReadonlyMap<string, Legend>;
+  readonly tiles: ByteLru<Buffer>;
+  /** Renders in progress by cache key: identical concurrent tile requests share one rendering. */
+  readonly rendering = new Map<string, Promise<Buffer>>();
+  /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version. */
+  readonly documents = new Map<string, CachedBody>();
+  private readonly looks = new Map<string, LayerLook>();
+  private readonly publicUrl: ((req: IncomingMessage) => string) | undefined;
+  private readonly versionTtlMs: number;
+  private readonly logError: (entry: object) => void;
+  private version: { value: string; at: number } | undefined;
+  private versionPending: Promise<string> | undefined;
+  private extentCache: { version: string; extents: Promise<Map<string, [number, number, number, number]>> } | undefined;
+
+  constructor(options: OgcServiceOptions) {
+    if (!/^[a-z][a-z0-9_]{0,31}$/.test(options.product)) throw new Error(`product must look like "tcs", got "${options.product}"`);
+    this.product = options.product;
+    this.db = options.db;
+    this.legends = new Map(options.legends.map((l) => [l.id, l]));
+    this.tiles = new ByteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
+    this.publicUrl = options.publicUrl;
+    this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
+    this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+  }
+
+  get workspace(): string {
+    return `${this.product}_postgres`;
+  }
+
+  /** The path of an endpoint: /geoserver/{product}_postgres/{wms|wfs|ows}. */
+  path(endpoint: Endpoint): string {
+    return `/geoserver/${this.workspace}/${endpoint}`;
+  }
+
+  look(ft: FeatureType): LayerLook {
+    let look = this.looks.get(ft.name);
+    if (!look) {
+      look = layerLook(ft, this.legends);
+      this.looks.set(ft.name, look);
+    }
+    return look;
+  }
+
+  /** A fingerprint of the data, re-read at most every few seconds (part of tile ETags). */
+  async datasetVersion(): Promise<string> {
+    const now = Date.now();
+    if (this.version && now - this.version.at < this.versionTtlMs) return this.version.value;
+    this.versionPending ??= queryDatasetVersion(this.db)
+      .then((raw) => {
+        const value = createHash('sha256').update(raw).digest('base64url').slice(0, 16);
+        if (this.version && this.version.value !== value) this.onDataChanged();
+        this.version = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        this.versionPending = undefined;
+      });
+    return this.versionPending;
+  }
+
+  private onDataChanged(): void {
+    this.tiles.clear();
+    this.documents.clear();
+  }
+
+  /** Extent of each table behind the layers, cached per dataset version. */
+  async extents(): Promise<Map<string, [number, number, number, number]>> {
+    const version = await this.datasetVersion();
+    if (!this.extentCache || this.extentCache.version !== version) {
+      const tables = new Set<string>();
+      for (const ft of publishedLayers()) tables.add(ft.kind === 'vector' ? ft.table : ft.landTable);
+      const extents = queryTableExtents(this.db, [...tables].sort());
+      extents.catch(() => {
+        if (this.extentCache?.extents === extents) this.extentCache = undefined;
+      });
+      this.extentCache = { version, extents };
+    }
+    return this.extentCache.extents;
+  }
+
+  /** The public URL of an endpoint as the client sees it. */
+  endpointUrl(req: IncomingMessage, endpoint: Endpoint): string {
+    let origin: string;
+    if (this.publicUrl) origin = this.publicUrl(req).replace(/\/+$/, '');
+    else {
+      const host = String(req.headers.host ?? '');
+      origin = `http://${HOST_RE.test(host) ? host : 'localhost'}`;
+    }
+    return `${origin}${this.path(endpoint)}`;
+  }
+
+  async handle(ctx: RequestContext, endpoint: Endpoint): Promise<void> {
+    let service: ServiceName = endpoint === 'wfs' ? 'WFS' : 'WMS';
+    let version = service === 'WFS' ? '2.0.0' : '1.1.1';
+    try {
+      const kvp = await readKvp(ctx.req, ctx.query);
+      const requestRaw = kvp.get('REQUEST');
+      const request = (requestRaw ?? '').trim().toLowerCase();
+      service = this.serviceOf(kvp, endpoint, request);
+      version = negotiateVersion(kvp, service, request);
+      if (!requestRaw) throw new OgcError('MissingParameterValue', 'missing parameter REQUEST', 'REQUEST');
+      const known = service === 'WMS' ? WMS_REQUESTS : WFS_REQUESTS;
+      if (!known.has(request)) {
+        throw new OgcError('OperationNotSupported', `${service} has no operation "${requestRaw.slice(0, 40)}"`, 'REQUEST');
+      }
+      const r: OgcRequest = { ctx, kvp, service, version, endpointUrl: this.endpointUrl(ctx.req, endpoint), request };
+      if (service === 'WMS') await wmsRequest(this, r);
+      else await wfsRequest(this, r);
+    } catch (error) {
+      this.fail(ctx, error, service, version);
+    }
+  }
+
+  private serviceOf(kvp: Kvp, endpoint: Endpoint, request: string): ServiceName {
+    const raw = kvp.get('SERVICE')?.trim().toUpperCase();
+    if (raw !== undefined && raw !== '' && raw !== 'WMS' && raw !== 'WFS') {
+      throw new OgcError('InvalidParameterValue', `SERVICE must be WMS or WFS, got "${raw.slice(0, 20)}"`, 'SERVICE');
+    }
+    const given = raw === 'WMS' || raw === 'WFS' ? raw : undefined;
+    if (endpoint === 'wms' || endpoint === 'wfs') {
+      const own: ServiceName = endpoint === 'wms' ? 'WMS' : 'WFS';
+      if (given !== undefined && given !== own) {
+        throw new OgcError('InvalidParameterValue', `this is the ${own} endpoint; send ${given} requests to ${this.path(given === 'WMS' ? 'wms' : 'wfs')}`, 'SERVICE');
+      }
+      return own;
+    }
+    if (given) return given;
+    // ows without SERVICE: the operation names the service (GeoServer does the same)
+    if (WMS_REQUESTS.has(request) && request !== 'getcapabilities') return 'WMS';
+    if (WFS_REQUESTS.has(request) && request !== 'getcapabilities') return 'WFS';
+    throw new OgcError('MissingParameterValue', 'missing parameter SERVICE (WMS or WFS)', 'SERVICE');
+  }
+
+  fail(ctx: RequestContext, error: unknown, service: ServiceName, version: string): void {
+    const { error: report, unexpected } = toOgcError(error);
+    if (unexpected) {
+      this.logError({ level: 'error', where: 'ogc', method: ctx.req.method, path: ctx.pathname, error: String(error) });
+    }
+    if (ctx.res.headersSent) {
+      ctx.res.destroy();
+      return;
+    }
+    sendException(ctx.res, report, service, version);
+  }
+
+  // ------------------------------------------------------------------ responses
+
+  /** A document built once and served many times (capabilities, schemas, legends) with ETag/304 and gzip. */
+  async sendDocument(r: OgcRequest, key: string, contentType: string, build: () => Promise<Buffer | string> | Buffer | string): Promise<void> {
+    const version = await this.datasetVersion();
+    const fullKey = `${version}|${key}`;
+    let doc = this.documents.get(fullKey);
+    if (!doc) {
+      const built = await build();
+      doc = new CachedBody(typeof built === 'string' ? Buffer.from(built) : built, contentType, 'public, max-age=300');
+      if (this.documents.size > 500) this.documents.clear();
+      this.documents.set(fullKey, doc);
+    }
+    await sendCached(r.ctx, doc);
+  }
+
+  /**
+   * A generated body with a given ETag: 304 when the client holds it, gzip (fast level) when
+   * the type is textual and the client accepts it.
+   */
+  async sendBody(r: OgcRequest, body: Buffer, o: { contentType: string; etag?: string; cacheControl: string; compressible: boolean }): Promise<void> {
+    const { req, res } = r.ctx;
+    if (o.etag) res.setHeader('ETag', o.etag);
+    res.setHeader('Cache-Control', o.cacheControl);
+    if (o.compressible) res.setHeader('Vary', 'Accept-Encoding');
+    if (o.etag && etagMatches(req.headers['if-none-match'], [o.etag])) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    let payload = body;
+    if (o.compressible && body.length > 1024 && acceptsGzip(req.headers['accept-encoding'])) {
+      payload = await gzipAsync(body, { level: 1 });
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    res.statusCode = 200;
+    res.setHeader('Content-Type', o.contentType);
+    res.setHeader('Content-Length', payload.length);
+    res.end(payload);
+  }
+
+  /** A 304 for a known ETag without doing the work. */
+  notModified(r: OgcRequest, etag: string, cacheControl: string): boolean {
+    if (!etagMatches(r.ctx.req.headers['if-none-match'], [etag])) return false;
+    r.ctx.res.writeHead(304, { ETag: etag, 'Cache-Control': cacheControl });
+    r.ctx.res.end();
+    return true;
+  }
+}
+
+function negotiateVersion(kvp: Kvp, service: ServiceName, request: string): string {
+  const supported: readonly string[] = service === 'WMS' ? WMS_VERSIONS : WFS_VERSIONS;
+  const fallback = supported[0]!;
+  let raw = kvp.get('VERSION')?.trim() || (service === 'WMS' ? kvp.get('WMTVER')?.trim() : undefined);
+  if (request === 'getcapabilities') {
+    const accept = kvp.get('ACCEPTVERSIONS');
+    if (accept) {
+      const match = accept.split(',').map((v) => v.trim()).find((v) => supported.includes(normalizeVersion(v)));
+      if (!match) throw new OgcError('VersionNegotiationFailed', `none of ACCEPTVERSIONS is supported (${supported.join(', ')})`, 'ACCEPTVERSIONS');
+      return normalizeVersion(match);
+    }
+    if (!raw) return fallback;
+    const v = normalizeVersion(raw);
+    if (supported.includes(v)) return v;
+    // OGC version negotiation: the highest supported version below the requested one, else the lowest
+    const sorted = [...supported].sort(compareVersions);
+    const below = sorted.filter((s) => compareVersions(s, v) < 0);
+    return below.length ? below[below.length - 1]! : sorted[0]!;
+  }
+  if (!raw) return fallback;
+  const v = normalizeVersion(raw);
+  if (!supported.includes(v)) {
+    throw new OgcError('InvalidParameterValue', `VERSION ${raw.slice(0, 20)} is not supported (${supported.join(', ')})`, 'VERSION');
+  }
+  return v;
+}
+
+function normalizeVersion(v: string): string {
+  if (v === '2.0' || v === '2.0.2') return '2.0.0';
+  if (v === '1.1') return '1.1.0';
+  if (v === '1.0') return '1.0.0';
+  return v;
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return Number.isNaN(d) ? 0 : d;
+  }
+  return 0;
+}
