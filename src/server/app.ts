@@ -1,10 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from './db/types.ts';
+import type { Legend } from '../engine/types.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
 import { createRouter, type Route } from './http/router.ts';
 import { sendText } from './http/send.ts';
+import { assetRoutes } from './routes/assets.ts';
 import { basemapRoutes } from './routes/basemap.ts';
 import { clientRoutes } from './routes/client.ts';
+// DEVTMP import { geoserverRoutes } from './routes/geoserver.ts';
+import { routerRoutes } from './routes/router.ts';
 
 export interface AppServerOptions {
   /** Where the client is served, e.g. '/maps'. */
@@ -17,6 +23,31 @@ export interface AppServerOptions {
   clientConfigJson: string;
   /** Receives one structured entry per request and per failure; default: requests to stdout when LOG_REQUESTS=1, failures to stderr. */
   log?: LogSink;
+  /**
+   * The database behind the provider API: the router (/{product}/v2/router), the bundled data
+   * files and the OGC services. Without one only the client and the base map are served.
+   */
+  db?: Database;
+  /** The legends of config/legends.yaml: WMS styles, the same the client shows. */
+  legends?: Legend[];
+  /** The GetFeatureInfo proxy (router?page=wms). */
+  proxy?: {
+    /** Upstream origins it may ask (env WMS_PROXY_ALLOW); relative URLs always go to this server. */
+    allowOrigins?: readonly string[];
+    /** This server's own origin for relative URLs; default its loopback address and port once listening. */
+    selfOrigin?: string;
+  };
+  /** Where the bundled data files are served; default `${basePath}/assets/data` (config backend.assets). */
+  assetsPath?: string;
+}
+
+/** http://127.0.0.1:<port> (or the bound address when it is a specific one): how this server reaches itself. */
+function loopbackOrigin(server: Server): string {
+  const address = server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 function normalizeBasePath(basePath: string): string {
@@ -35,8 +66,20 @@ export function createAppServer(options: AppServerOptions): Server {
 
   // Route groups, one module each under routes/. First match wins, so a group whose paths sit
   // under the base path must come before clientRoutes, whose `${basePath}/*` catches the rest.
+  let server: Server | undefined;
+  const backend: Route[] = [];
+  if (options.db) {
+    const db = options.db;
+    const selfOrigin = () => options.proxy?.selfOrigin ?? loopbackOrigin(server!);
+    backend.push(
+      ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db }),
+      ...routerRoutes({ product: options.product, db, proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin }, logError }),
+      // DEVTMP ...geoserverRoutes({ product: options.product, db, legends: options.legends ?? [] }),
+    );
+  }
   const routes: Route[] = [
     ...basemapRoutes(basePath),
+    ...backend,
     ...clientRoutes({ basePath, distDir: options.distDir, clientConfigJson: options.clientConfigJson }),
   ];
   const dispatch = createRouter(routes);
@@ -54,5 +97,6 @@ export function createAppServer(options: AppServerOptions): Server {
       else sendText(res, 500, 'Internal Server Error');
     }
   };
-  return createServer((req, res) => void handle(req, res));
+  server = createServer((req, res) => void handle(req, res));
+  return server;
 }

@@ -1,0 +1,35 @@
+// Results of a page's toggle rows (erosion / accretion feature collections), shared by the rows
+// that fetch them and the charts, tables and downloads that show them (SPEC.md §3 Change area,
+// Download). Keyed by row id; cleared when the page (variant) changes.
+import { createStore, useStore } from '../store.ts';
+
+export interface RowResult {
+  /** The GeoJSON answer of the feature service (totalFeatures, numberMatched, ...). */
+  features: GeoJSON.FeatureCollection;
+  /** One result per island for island analyses, merged by the island chart (SPEC.md §4). */
+  perIsland?: Array<{ island: string; features: GeoJSON.FeatureCollection }>;
+  /** The layer it was drawn as, and what a download of it needs (SPEC.md §7 download row). */
+  layerId: string;
+  typeName: string;
+  viewparams?: string;
+}
+
+export const rowResultsStore = createStore<{ page: string; results: Readonly<Record<string, RowResult>> }>({ page: '', results: {} });
+
+export function setRowResult(rowId: string, result: RowResult | null): void {
+  rowResultsStore.set(({ results }) => {
+    const next = { ...results };
+    if (result) next[rowId] = result;
+    else delete next[rowId];
+    return { results: next };
+  });
+}
+
+/** A new page starts with no results (charts and download flags cleared). */
+export function resetRowResults(page: string): void {
+  if (rowResultsStore.get().page !== page) rowResultsStore.set({ page, results: {} });
+}
+
+export function useRowResult(rowId: string): RowResult | undefined {
+  return useStore(rowResultsStore, (s) => s.results[rowId]);
+}
