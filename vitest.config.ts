@@ -6,6 +6,18 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
       {
+        // The same server suite on a real PostgreSQL 15 + PostGIS 3 (a throwaway server from the
+        // Debian binaries, or TEST_DATABASE_URL): see tests/server/pg.globalSetup.ts.
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/pg.globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         // Browser tests (Debian Chromium via playwright-core): one browser per file, files in
         // sequence, generous timeouts for software WebGL on a small CI machine.
         test: {

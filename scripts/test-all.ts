@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PROJECTS = ['unit', 'server', 'e2e'] as const;
+const PROJECTS = ['unit', 'server', 'server-pg', 'e2e'] as const;
 /** Projects that need the built client (dist/). */
 const NEEDS_BUILD = new Set<string>(['e2e']);
 

@@ -9,7 +9,7 @@ import { sendText } from './http/send.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { basemapRoutes } from './routes/basemap.ts';
 import { clientRoutes } from './routes/client.ts';
-// DEVTMP import { geoserverRoutes } from './routes/geoserver.ts';
+import { geoserverRoutes } from './routes/geoserver.ts';
 import { routerRoutes } from './routes/router.ts';
 
 export interface AppServerOptions {
@@ -74,7 +74,7 @@ export function createAppServer(options: AppServerOptions): Server {
     backend.push(
       ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db }),
       ...routerRoutes({ product: options.product, db, proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin }, logError }),
-      // DEVTMP ...geoserverRoutes({ product: options.product, db, legends: options.legends ?? [] }),
+      ...geoserverRoutes({ product: options.product, db, legends: options.legends ?? [] }),
     );
   }
   const routes: Route[] = [

@@ -1,10 +1,16 @@
-// `npm start`: validate the config, build the client if stale, then serve it under its base path.
+// `npm start`: validate the config, open the database (embedded PGlite in data/pglite, or
+// PostgreSQL/PostGIS via DATABASE_URL; migrate, and load the sample dataset into an empty one)
+// while the client is built if stale, then serve the app and the provider backend.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatConfigError, loadConfigDir } from '../engine/node/loadConfig.ts';
 import { createAppServer } from './app.ts';
 import { ensureClientBuilt } from './build-if-needed.ts';
+import { ensureDatabase, type EnsureReport } from './db/index.ts';
+import type { ManagedDatabase } from './db/types.ts';
+import { parseAllowOrigins } from './proxy/allowList.ts';
 
+const startedAt = performance.now();
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
 function fail(message: string): never {
@@ -18,33 +24,80 @@ function portFromEnv(value: string | undefined): number {
   return port;
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One line: cold or warm start and its times, and whether the data is the sample dataset. */
+async function describeDatabase(db: ManagedDatabase, report: EnsureReport): Promise<string> {
+  const { rows } = await db
+    .query<{ name: string; version: string; sample: boolean }>('SELECT name, version, sample FROM dataset_info ORDER BY gid')
+    .catch(() => ({ rows: [] as { name: string; version: string; sample: boolean }[] }));
+  const sample = rows.find((r) => r.sample);
+  const data =
+    report.data === 'skipped'
+      ? 'data not checked'
+      : sample
+        ? `the SAMPLE dataset (${sample.name} v${sample.version}; generated, not real measurements)`
+        : report.data === 'partial'
+          ? 'real data (imported; some tables empty)'
+          : 'real data (imported)';
+  const start = report.data === 'generated' ? 'cold start (sample dataset generated)' : report.migrations.length ? 'start with migrations' : 'warm start';
+  const { open, migrate, seed, total } = report.ms;
+  return `database: ${db.description}: ${start} in ${seconds(total)} (open ${seconds(open)}, migrate ${seconds(migrate)}, seed/check ${seconds(seed)}); ${data}`;
+}
+
 const port = portFromEnv(process.env.PORT);
 const host = process.env.HOST ?? '0.0.0.0';
 const configDir = path.resolve(process.env.CONFIG_DIR ?? path.join(rootDir, 'config'));
+let allowOrigins: string[] = [];
+try {
+  allowOrigins = parseAllowOrigins(process.env.WMS_PROXY_ALLOW);
+} catch (error) {
+  fail(String((error as Error).message));
+}
 
 const loaded = await loadConfigDir(configDir);
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
 console.log(loaded.summary);
 
-await ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`));
+// The database and the client build do not depend on each other: run them side by side.
+const [{ db, report }] = await Promise.all([
+  ensureDatabase().catch((error: unknown) => fail(`Database failed: ${String(error)}`)),
+  ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
+]);
+console.log(await describeDatabase(db, report));
 
-const { basePath, product } = loaded.bundle.app;
+const { basePath, product, backend } = loaded.bundle.app;
 const server = createAppServer({
   basePath,
   product,
   distDir: path.join(rootDir, 'dist'),
   clientConfigJson: JSON.stringify(loaded.bundle),
+  db,
+  legends: loaded.bundle.legends,
+  proxy: { allowOrigins },
+  ...(backend.assets?.startsWith('/') ? { assetsPath: backend.assets } : {}),
 });
 server.on('error', (error) => fail(`Cannot listen on ${host}:${port}: ${error.message}`));
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/`);
+  console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(performance.now() - startedAt)} after start)`);
+  if (allowOrigins.length) console.log(`GetFeatureInfo proxy may ask: ${allowOrigins.join(', ')}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    // Stop taking requests, let running ones finish, then close the database (PGlite flushes its files).
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(() => {
+      db.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`Closing the database failed: ${String(error)}`);
+          process.exit(1);
+        },
+      );
+    });
     server.closeIdleConnections(); // keep-alive sockets would otherwise hold close() open
   });
 }

@@ -1,5 +1,5 @@
 // WMS layer type: a raster source whose tiles are GetMap requests in EPSG:3857 (SPEC.md §3:
-// format image/png, transparent, version 1.1.0, CQL_FILTER).
+// format image/png, transparent, version 1.1.0, CQL_FILTER; VIEWPARAMS for SQL-view layers).
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { MapLayer } from '../layerStore.ts';
 import type { LayerRenderer } from './registry.ts';
@@ -19,6 +19,8 @@ export function wmsTileUrl(layer: Pick<MapLayer, 'url' | 'options'>): string {
     HEIGHT: '256',
   });
   if (o.CQL_FILTER) params.set('CQL_FILTER', o.CQL_FILTER);
+  // SQL-view layers (e.g. the start/end coastline pair) take GeoServer viewparams.
+  if (o.viewparams) params.set('VIEWPARAMS', o.viewparams);
   // MapLibre fills {bbox-epsg-3857}; it must stay unencoded.
   return `${layer.url}?${params.toString()}&BBOX={bbox-epsg-3857}`;
 }

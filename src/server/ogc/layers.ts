@@ -26,7 +26,13 @@ export function allowedPrefixes(product: string): string[] {
  * The feature type of a requested name (`tcs:cmline_2567` or `cmline_2567`); an OgcError
  * (LayerNotDefined for WMS, InvalidParameterValue for WFS, as GeoServer answers) otherwise.
  */
-export function resolveLayer(name: string, product: string, locator: string, code: 'LayerNotDefined' | 'InvalidParameterValue'): FeatureType {
+export function resolveLayer(
+  name: string,
+  product: string,
+  locator: string,
+  code: 'LayerNotDefined' | 'InvalidParameterValue',
+  extra?: ReadonlyMap<string, FeatureType>,
+): FeatureType {
   const trimmed = name.trim();
   const colon = trimmed.indexOf(':');
   const prefix = colon >= 0 ? trimmed.slice(0, colon) : undefined;
@@ -35,7 +41,7 @@ export function resolveLayer(name: string, product: string, locator: string, cod
   if ((prefix !== undefined && !allowedPrefixes(product).includes(prefix)) || !NAME_RE.test(bare)) {
     throw new OgcError(code, `unknown layer "${shown}"`, locator);
   }
-  const ft = resolveFeatureType(bare);
+  const ft = extra?.get(bare) ?? resolveFeatureType(bare);
   if (!ft) throw new OgcError(code, `unknown layer "${shown}"`, locator);
   return ft;
 }
@@ -45,8 +51,8 @@ export function qualifiedName(ft: FeatureType, product: string): string {
   return `${product}:${ft.name}`;
 }
 
-export function publishedLayers(): FeatureType[] {
-  return listFeatureTypes();
+export function publishedLayers(extra?: ReadonlyMap<string, FeatureType>): FeatureType[] {
+  return extra && extra.size ? [...listFeatureTypes(), ...extra.values()] : listFeatureTypes();
 }
 
 const COLUMN_TYPES: Record<Attribute['type'], ColumnType> = { string: 'string', int: 'int', double: 'double', date: 'date', datetime: 'date' };

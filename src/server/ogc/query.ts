@@ -120,6 +120,27 @@ export function featureJsonSql(ft: VectorFeatureType, alias: string, o: FeatureJ
   );
 }
 
+export type GmlVersion = '2' | '3.1.1' | '3.2';
+
+/**
+ * One feature as GML (a wfs:member / gml:featureMember) in SQL: attributes through xmlforest
+ * (escaped by PostgreSQL, nulls left out), geometry through ST_AsGML. GML 3.2 in lon/lat says
+ * so with a CRS84 srsName; ST_AsGML would write EPSG:4326, which WFS 2.0 clients read as lat/lon.
+ */
+export function featureGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion; prefix: string }): string {
+  if (!IDENT.test(o.prefix)) throw new Error(`bad prefix ${o.prefix}`);
+  const el = `${o.prefix}:${ft.name}`;
+  const fid = `${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '')`;
+  const forest = o.attrs.length ? `coalesce(xmlforest(${o.attrs.map((a) => `${alias}.${ident(a.name)} AS "${o.prefix}:${a.name}"`).join(', ')})::text, '')` : `''`;
+  const geomIn = o.srid === 4326 ? `${alias}.geom` : `ST_Transform(${alias}.geom, ${o.srid})`;
+  let gml = o.gml === '2' ? `ST_AsGML(2, ${geomIn}, ${Math.trunc(o.digits)}, 0)` : `ST_AsGML(3, ${geomIn}, ${Math.trunc(o.digits)}, 6)`;
+  if (o.gml === '3.2' && o.srid === 4326) gml = `replace(${gml}, 'srsName="EPSG:4326"', 'srsName="urn:ogc:def:crs:OGC:1.3:CRS84"')`;
+  const geometry = o.geometry ? `coalesce('<${o.prefix}:geom>' || ${gml} || '</${o.prefix}:geom>', '')` : `''`;
+  const idAttr = o.gml === '2' ? 'fid' : 'gml:id';
+  const [open, close] = o.gml === '3.2' ? ['<wfs:member>', '</wfs:member>'] : ['<gml:featureMember>', '</gml:featureMember>'];
+  return `'${open}<${el} ${idAttr}="' || ${fid} || '">' || ${forest} || ${geometry} || '</${el}>${close}'`;
+}
+
 export interface SortKey {
   name: string;
   desc: boolean;
@@ -135,6 +156,8 @@ export interface PageOptions extends FeatureJsonOptions {
   sort: readonly SortKey[];
   count: number;
   startIndex: number;
+  /** GML instead of GeoJSON (with the namespace prefix of the feature elements). */
+  gml?: { version: GmlVersion; prefix: string };
 }
 
 /** One page of features as a JSON array body (without brackets) plus the number of features in it. */
@@ -147,7 +170,8 @@ export async function queryFeaturePage(db: Database, sel: LayerSelection, o: Pag
     `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
     `LIMIT ${p.add(o.count)} OFFSET ${p.add(o.startIndex)}`;
   const sql =
-    `SELECT coalesce(string_agg(${featureJsonSql(sel.ft, 'p', o)}, ',' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
+    `SELECT coalesce(string_agg(${o.gml ? featureGmlSql(sel.ft, 'p', { ...o, gml: o.gml.version, prefix: o.gml.prefix }) : featureJsonSql(sel.ft, 'p', o)}, ` +
+    `'${o.gml ? '' : ','}' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
     `count(*)::integer AS n FROM (${inner}) AS p`;
   const { rows } = await db.query<{ body: string; n: number }>(sql, p.values);
   return { body: rows[0]?.body ?? '', returned: rows[0]?.n ?? 0 };

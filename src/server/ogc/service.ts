@@ -18,7 +18,7 @@ import { ByteLru } from './cache.ts';
 import { OgcError, sendException } from './exception.ts';
 import { FilterError } from './filter/index.ts';
 import { Kvp, readKvp } from './kvp.ts';
-import { layerLook, publishedLayers, type LayerLook } from './layers.ts';
+import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './layers.ts';
 import { queryDatasetVersion, queryTableExtents } from './query.ts';
 import { RenderParamError } from './render/index.ts';
 import { wfsRequest } from './wfs.ts';
@@ -43,6 +43,8 @@ export interface OgcServiceOptions {
   datasetVersionTtlMs?: number;
   /** Where unexpected failures are reported (default: one JSON line on stderr). */
   logError?: (entry: object) => void;
+  /** Layers served beside the registry's (benchmarks on other tables); a registry name cannot be replaced. */
+  extraFeatureTypes?: readonly FeatureType[];
 }
 
 /** One parsed OGC request. */
@@ -106,11 +108,13 @@ export class OgcService {
   /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version. */
   readonly documents = new Map<string, CachedBody>();
   private readonly looks = new Map<string, LayerLook>();
+  private readonly extra: ReadonlyMap<string, FeatureType>;
   private readonly publicUrl: ((req: IncomingMessage) => string) | undefined;
   private readonly versionTtlMs: number;
   private readonly logError: (entry: object) => void;
   private version: { value: string; at: number } | undefined;
   private versionPending: Promise<string> | undefined;
+  private geometryTypeCache: { version: string; types: Promise<Map<string, string>> } | undefined;
   private extentCache: { version: string; extents: Promise<Map<string, [number, number, number, number]>> } | undefined;
 
   constructor(options: OgcServiceOptions) {
@@ -122,6 +126,17 @@ export class OgcService {
     this.publicUrl = options.publicUrl;
     this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
     this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+    this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
+  }
+
+  /** Every layer served: the registry's and any extra ones. */
+  layers(): FeatureType[] {
+    return publishedLayers(this.extra);
+  }
+
+  /** The feature type of a requested name, or an OgcError with `code`. */
+  resolve(name: string, locator: string, code: 'LayerNotDefined' | 'InvalidParameterValue'): FeatureType {
+    return resolveLayer(name, this.product, locator, code, this.extra);
   }
 
   get workspace(): string {
@@ -169,7 +184,7 @@ export class OgcService {
     const version = await this.datasetVersion();
     if (!this.extentCache || this.extentCache.version !== version) {
       const tables = new Set<string>();
-      for (const ft of publishedLayers()) tables.add(ft.kind === 'vector' ? ft.table : ft.landTable);
+      for (const ft of this.layers()) tables.add(ft.kind === 'vector' ? ft.table : ft.landTable);
       const extents = queryTableExtents(this.db, [...tables].sort());
       extents.catch(() => {
         if (this.extentCache?.extents === extents) this.extentCache = undefined;
@@ -177,6 +192,21 @@ export class OgcService {
       this.extentCache = { version, extents };
     }
     return this.extentCache.extents;
+  }
+
+  /** Geometry type of each table (geometry_columns), cached per dataset version: DescribeFeatureType declares them. */
+  async geometryTypes(): Promise<Map<string, string>> {
+    const version = await this.datasetVersion();
+    if (!this.geometryTypeCache || this.geometryTypeCache.version !== version) {
+      const types = this.db
+        .query<{ t: string; type: string }>(`SELECT f_table_name AS t, type FROM geometry_columns WHERE f_table_schema = 'public' AND f_geometry_column = 'geom'`)
+        .then(({ rows }) => new Map(rows.map((r) => [r.t, r.type])));
+      types.catch(() => {
+        if (this.geometryTypeCache?.types === types) this.geometryTypeCache = undefined;
+      });
+      this.geometryTypeCache = { version, types };
+    }
+    return this.geometryTypeCache.types;
   }
 
   /** The public URL of an endpoint as the client sees it. */

@@ -6,7 +6,7 @@ import type { Feature, Polygon } from 'geojson';
 import type { FeatureType, VectorFeatureType } from '../data/featureTypes.ts';
 import { OgcError, xmlEscape } from './exception.ts';
 import type { FilterNode } from './filter/index.ts';
-import { qualifiedName, publishedLayers, resolveLayer, SEA_STYLE } from './layers.ts';
+import { qualifiedName, SEA_STYLE } from './layers.ts';
 import { cqlPerLayer, grownEnvelope, mapView, nameList, parseBool, pixelDegrees, viewparamsPerLayer, type MapView } from './params.ts';
 import { queryForRender, queryLand, queryNear, selectLayer, whereEnvelope } from './query.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, renderMap, type RenderFeature, type RenderLayer } from './render/index.ts';
@@ -72,7 +72,7 @@ function buildCapabilities(svc: OgcService, r: OgcRequest, extents: Map<string, 
   const dcp = `<DCPType><HTTP><Get>${online(url)}</Get><Post>${online(url)}</Post></HTTP></DCPType>`;
   const crsTag = v13 ? 'CRS' : 'SRS';
   const crsList = ['EPSG:4326', 'EPSG:3857', 'CRS:84'].map((c) => `<${crsTag}>${c}</${crsTag}>`).join('');
-  const all = publishedLayers();
+  const all = svc.layers();
   let union: [number, number, number, number] | undefined;
   const layerXml = all.map((ft) => {
     const table = ft.kind === 'vector' ? ft.table : ft.landTable;
@@ -171,7 +171,7 @@ function checkPng(r: OgcRequest, required: boolean): void {
 
 function mapLayers(svc: OgcService, r: OgcRequest, param: 'LAYERS' | 'QUERY_LAYERS', code: 'LayerNotDefined'): MapLayerRequest[] {
   const names = nameList(r.kvp.require(param), param);
-  const fts = names.map((n) => resolveLayer(n, svc.product, param, code));
+  const fts = names.map((n) => svc.resolve(n, param, code));
   const filters = cqlPerLayer(r.kvp, fts.length);
   const values = viewparamsPerLayer(r.kvp, fts);
   return fts.map((ft, i) => ({ ft, filter: filters[i], values: values[i] }));
@@ -301,7 +301,7 @@ async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<void> {
   const mapLayerList = k.get('LAYERS') ? mapLayers(svc, r, 'LAYERS', 'LayerNotDefined') : undefined;
   const queried: MapLayerRequest[] = mapLayerList
     ? queryNames.map((n) => {
-        const ft = resolveLayer(n, svc.product, 'QUERY_LAYERS', 'LayerNotDefined');
+        const ft = svc.resolve(n, 'QUERY_LAYERS', 'LayerNotDefined');
         const found = mapLayerList.find((l) => l.ft.name === ft.name);
         if (!found) throw new OgcError('LayerNotDefined', `query layer ${ft.name} is not in LAYERS`, 'QUERY_LAYERS');
         return found;
@@ -350,7 +350,7 @@ async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<void> {
 async function getLegendGraphic(svc: OgcService, r: OgcRequest): Promise<void> {
   const k = r.kvp;
   const layerName = k.get('LAYER') ?? k.require('LAYERS');
-  const ft = resolveLayer(layerName, svc.product, 'LAYER', 'LayerNotDefined');
+  const ft = svc.resolve(layerName, 'LAYER', 'LayerNotDefined');
   checkPng(r, false);
   const look = svc.look(ft);
   const style = k.get('STYLE')?.trim();

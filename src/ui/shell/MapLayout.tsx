@@ -13,9 +13,11 @@ import { Footer } from './Footer.tsx';
 import { FeatureDrawer } from './FeatureDrawer.tsx';
 import { Dialogs } from './Dialogs.tsx';
 import { useMediaQuery } from '../useMediaQuery.ts';
+import { mapStore } from '../../map/mapStore.ts';
+import { onMapClick } from '../featureInfo/featureInfo.ts';
 
 export function MapLayout() {
-  const { app } = useConfig();
+  const { app, legends } = useConfig();
   const sidebarOpen = useStore(uiStore, (s) => s.sidebarOpen);
   const mobileNavOpen = useStore(uiStore, (s) => s.mobileNavOpen);
   const { pathname } = useLocation();
@@ -58,7 +60,8 @@ export function MapLayout() {
       <main className="main-panel">
         <TopMenu />
         <div className="map-panel">
-          <MapView onMapClick={() => uiStore.set({ drawerOpen: true })} />
+          {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}
+          <MapView onMapClick={(lngLat) => onMapClick(mapStore.get().map, lngLat, { app, legends, page: pathname.split('/').filter(Boolean)[0] ?? '' })} />
         </div>
         <Footer />
       </main>

@@ -1,9 +1,14 @@
 // One picker: a labelled select (or multi-select with chips), its loading skeleton, its failure
-// text ('--' by default, SPEC.md §8) and its default choice.
-import { useEffect, useId } from 'react';
-import type { ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
+// text ('--' by default, the list's or picker's errorText otherwise, SPEC.md §8) and its default
+// choice (`default: first | last | [codes]`, SPEC.md §4). A select with more options than its cap
+// (picker `cap`, else app.limits.dropdownCap) gets a search box (case-insensitive substring) and
+// shows at most `cap` matches with the Thai note (SPEC.md §2, §9). A year picker with
+// `swatch: true` shows the chosen year's colour from the legend of the page's year layers.
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { Legend, ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
 import { toChosen, type Chosen, type Option, type PickerValue, type PickerValues } from '../../engine/options.ts';
 import { th } from '../../locale/th.ts';
+import { useConfig } from '../config.tsx';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 
@@ -18,8 +23,10 @@ export interface PickerFieldProps {
 
 export function PickerField({ picker, variant, enabled, value, values, onChange }: PickerFieldProps) {
   const id = useId();
+  const { app, legends } = useConfig();
   const state = useOptions(picker, variant, enabled, values);
   const options = state.status === 'ready' ? state.options : [];
+  const cap = capOf(picker, app.limits.dropdownCap);
 
   useEffect(() => {
     if (state.status !== 'ready' || value || !picker.default) return;
@@ -28,38 +35,130 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply the default once per list
   }, [state]);
 
-  const failure = picker.errorText ?? th.listFailed;
+  const colors = useMemo(() => (picker.swatch ? yearColors(variant, legends, options) : null), [picker.swatch, variant, legends, options]);
+  const single = value && !Array.isArray(value) ? value : null;
+  const swatch = single && colors ? colors.get(single.code) : undefined;
+
   return (
-    <div className={`picker picker-${picker.kind}`} aria-busy={state.status === 'loading'}>
+    <div className={`picker picker-${picker.kind}`} aria-busy={state.status === 'loading'} data-picker={picker.id}>
       <label htmlFor={id}>{picker.label}</label>
       {state.status === 'loading' ? (
         <div className="skeleton" id={id} role="progressbar" aria-label={`${picker.label}: ${th.loading}`} />
       ) : state.status === 'error' ? (
         <select id={id} disabled className="picker-failed">
-          <option>{failure}</option>
+          <option>{failureText(picker, variant)}</option>
         </select>
       ) : picker.kind === 'multiselect' ? (
-        <MultiPicker id={id} picker={picker} options={options} enabled={enabled} value={Array.isArray(value) ? value : []} onChange={onChange} />
+        <MultiPicker id={id} picker={picker} options={options} enabled={enabled} value={Array.isArray(value) ? value : []} cap={cap} onChange={onChange} />
       ) : (
-        <select
-          id={id}
-          disabled={!enabled}
-          value={value && !Array.isArray(value) ? value.code : ''}
-          onChange={(e) => {
-            const o = options.find((x) => x.value === e.target.value);
-            onChange(o ? toChosen(o) : null);
-          }}
-        >
-          <option value="">{picker.placeholder ?? `${th.choose}${picker.label}`}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <SingleSelect id={id} picker={picker} options={options} enabled={enabled} value={single} cap={cap} swatch={swatch} colors={colors} onChange={onChange} />
       )}
     </div>
   );
+}
+
+interface SingleProps {
+  id: string;
+  picker: ResolvedPicker;
+  options: Option[];
+  enabled: boolean;
+  value: Chosen | null;
+  cap: number;
+  swatch: string | undefined;
+  colors: Map<string, string> | null;
+  onChange: (value: Chosen | null) => void;
+}
+
+function SingleSelect({ id, picker, options, enabled, value, cap, swatch, colors, onChange }: SingleProps) {
+  const [query, setQuery] = useState('');
+  const searchable = options.length > cap;
+  const matches = searchable ? filterOptions(options, query) : options;
+  let shown = matches.slice(0, cap);
+  // The chosen option stays selectable in the list even when the search hides it.
+  const chosen = value ? options.find((o) => o.value === value.code) : undefined;
+  if (chosen && !shown.includes(chosen)) shown = [chosen, ...shown];
+  const select = (
+    <select
+      id={id}
+      disabled={!enabled}
+      value={value ? value.code : ''}
+      onChange={(e) => {
+        const o = options.find((x) => x.value === e.target.value);
+        onChange(o ? toChosen(o) : null);
+      }}
+    >
+      <option value="">{picker.placeholder ?? `${th.choose}${picker.label}`}</option>
+      {shown.map((o) => (
+        <option key={o.value} value={o.value} data-color={colors?.get(o.value)}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <>
+      {searchable && (
+        <input type="search" aria-label={`${th.search}${picker.label}`} placeholder={th.search} value={query} disabled={!enabled} onChange={(e) => setQuery(e.target.value)} />
+      )}
+      {colors ? (
+        <div className="picker-swatch-row">
+          <span className="swatch swatch-line picker-swatch" data-testid={`swatch-${picker.id}`} style={{ ['--swatch' as string]: swatch ?? 'transparent' }} title={swatch} aria-hidden />
+          {select}
+        </div>
+      ) : (
+        select
+      )}
+      {searchable && matches.length > cap && <p className="cap-note">{th.capNote(cap, matches.length)}</p>}
+    </>
+  );
+}
+
+/** Case-insensitive substring search on the label (SPEC.md §2). */
+export function filterOptions(options: readonly Option[], query: string): Option[] {
+  const q = query.trim().toLocaleLowerCase();
+  return q ? options.filter((o) => o.label.toLocaleLowerCase().includes(q)) : [...options];
+}
+
+/** The picker's own cap, else the app's dropdown cap (50; islands declare 150). */
+export function capOf(picker: Pick<ResolvedPicker, 'cap'>, fallback: number): number {
+  return picker.cap ?? fallback;
+}
+
+/** The failure text: the picker's errorText, else that of the variant list it reads, else '--'. */
+function failureText(picker: ResolvedPicker, variant: ResolvedVariant): string {
+  if (picker.errorText) return picker.errorText;
+  const source = picker.source;
+  if ('list' in source) {
+    const list = variant.lists.find((l) => l.id === source.list);
+    if (list?.errorText) return list.errorText;
+  }
+  return th.listFailed;
+}
+
+/**
+ * Year -> colour from the legend that covers most of these years: the legends the variant uses
+ * first (its layers' and legend sections'), then any other. Null when no legend knows them.
+ */
+export function yearColors(variant: ResolvedVariant, legends: readonly Legend[], options: readonly Option[]): Map<string, string> | null {
+  if (options.length === 0) return null;
+  const own = new Set<string>([
+    ...variant.layers.flatMap((l) => (l.legend ? [l.legend] : [])),
+    ...variant.sections.flatMap((s) => (s.kind === 'legend' ? [s.legend] : [])),
+  ]);
+  const ordered = [...legends.filter((l) => own.has(l.id)), ...legends.filter((l) => !own.has(l.id))];
+  let best: { legend: Legend; covered: number } | null = null;
+  for (const legend of ordered) {
+    const codes = new Set(legend.items.filter((i) => i.color && i.code !== undefined).map((i) => String(i.code)));
+    const covered = options.filter((o) => codes.has(o.value) || codes.has(o.label)).length;
+    if (covered > (best?.covered ?? 0)) best = { legend, covered };
+  }
+  if (!best) return null;
+  const colors = new Map<string, string>();
+  for (const o of options) {
+    const item = best.legend.items.find((i) => i.code !== undefined && (String(i.code) === o.value || String(i.code) === o.label));
+    if (item?.color) colors.set(o.value, item.color);
+  }
+  return colors;
 }
 
 function defaultChoice(picker: ResolvedPicker, options: readonly Option[]): Chosen | Chosen[] | null {

@@ -1,28 +1,40 @@
 // Loads a picker's options whenever the pickers it depends on change (SPEC.md §4): nothing while
 // disabled, a skeleton while loading, the picker's failure text when the list cannot be had.
+// The same loader serves any `source` of config (e.g. a section's year list).
 import { useEffect, useMemo, useState } from 'react';
-import type { ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
+import type { ResolvedPicker, ResolvedVariant, Source } from '../../engine/types.ts';
 import { loadOptions, refValue, type Option, type PickerValues } from '../../engine/options.ts';
+import { sourcePickerRefs } from '../../engine/resolve.ts';
 import { useConfig } from '../config.tsx';
 import { assetRows, routerRows } from '../api.ts';
+import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
 
 export type OptionsState = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; options: Option[] };
 
 export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, enabled: boolean, values: PickerValues): OptionsState {
-  const { app } = useConfig();
-  const [state, setState] = useState<OptionsState>({ status: 'idle' });
   // Refetch only when a value this picker depends on changes, not on every selection.
   const depsKey = picker.dependsOn.map((d) => refValue(values, d) ?? '').join('|');
+  return useSourceOptions(picker.source, variant, enabled, values, depsKey, picker.id);
+}
+
+/**
+ * Options of any config source. `depsKey` stands for the picker values the source reads (it is
+ * reloaded when it changes); by default the values named by the source's params or filter.
+ */
+export function useSourceOptions(source: Source | undefined, variant: ResolvedVariant, enabled: boolean, values: PickerValues, depsKey?: string, what = 'list'): OptionsState {
+  const { app } = useConfig();
+  const [state, setState] = useState<OptionsState>({ status: 'idle' });
+  const key = depsKey ?? (source ? sourcePickerRefs(source).map((d) => refValue(values, d) ?? '').join('|') : '');
   const lists = useVariantLists(variant);
 
   useEffect(() => {
-    if (!enabled) {
+    if (!enabled || !source) {
       setState({ status: 'idle' });
       return;
     }
     let live = true;
     setState({ status: 'loading' });
-    loadOptions(picker.source, {
+    loadOptions(source, {
       values,
       router: (q) => routerRows(app, q),
       asset: (name) => assetRows(app, name),
@@ -30,32 +42,20 @@ export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, ena
     })
       .then((options) => live && setState({ status: 'ready', options }))
       .catch((error: unknown) => {
-        console.warn(`options of picker "${picker.id}" failed`, error);
+        console.warn(`options of ${what} failed`, error);
         if (live) setState({ status: 'error' });
       });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- depsKey stands for the values used
-  }, [enabled, depsKey, picker, app, lists]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for the values used
+  }, [enabled, key, source, app, lists]);
   return state;
 }
 
-/** A variant's named lists (e.g. the year list behind start and end), fetched once and shared. */
-function useVariantLists(variant: ResolvedVariant) {
+/** A variant's named lists: the page's shared loader, or one of its own outside a page. */
+function useVariantLists(variant: ResolvedVariant): ListLoader {
   const { app } = useConfig();
-  return useMemo(() => {
-    const cache = new Map<string, Promise<Option[]>>();
-    return (id: string, values: PickerValues): Promise<Option[]> => {
-      const def = variant.lists.find((l) => l.id === id);
-      if (!def) return Promise.reject(new Error(`unknown list ${id}`));
-      let hit = cache.get(id);
-      if (!hit) {
-        hit = loadOptions(def.source, { values, router: (q) => routerRows(app, q), asset: (n) => assetRows(app, n), list: () => Promise.resolve([]) });
-        hit.catch(() => cache.delete(id));
-        cache.set(id, hit);
-      }
-      return hit;
-    };
-  }, [variant, app]);
+  const shared = useOptionalVariantState()?.lists;
+  return useMemo(() => shared ?? variantListLoader(variant, app), [variant, app, shared]);
 }

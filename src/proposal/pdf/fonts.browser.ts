@@ -1,0 +1,15 @@
+/** Browser: the Sarabun TTFs bundled by Vite as hashed assets (fetched once, on the first PDF). */
+import regularUrl from '@expo-google-fonts/sarabun/400Regular/Sarabun_400Regular.ttf?url';
+import boldUrl from '@expo-google-fonts/sarabun/700Bold/Sarabun_700Bold.ttf?url';
+import type { SarabunFonts } from './fonts.ts';
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`font ${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export async function loadSarabunFonts(): Promise<SarabunFonts> {
+  const [regular, bold] = await Promise.all([fetchBytes(regularUrl), fetchBytes(boldUrl)]);
+  return { regular, bold };
+}

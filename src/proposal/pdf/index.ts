@@ -1,0 +1,10 @@
+/**
+ * The proposal PDF (lazy in the browser: import('…/proposal/pdf/index.ts') from /project/form).
+ *
+ *   buildProposalPdf(form, data, images?) -> Promise<Uint8Array>
+ *
+ * `form` is the FormDoc of config/forms/proposal.yaml (bundle.forms[0]); `data` the form data
+ * (empty for the blank form); `images.map` / `images.minimap` PNG or JPEG data URLs.
+ */
+export { buildProposalPdf, buildProposalPdfDetailed, type BuildOptions, type BuildResult, type ProposalImages } from './buildProposalPdf.ts';
+export type { SarabunFonts } from './fonts.ts';

@@ -1,0 +1,492 @@
+/**
+ * The pdfmake document definition of the proposal: one A4 page per form step (3 steps -> pages 1-3).
+ *
+ *   page 1  the form title (with the fiscal year), step 1 'ข้อมูลทั่วไป': items 1-4
+ *   page 2  step 2 'ที่ตั้ง': items 5-11, with coordinates in UTM, the map image and the minimap
+ *   page 3  step 3 'งบประมาณ': items 12-15, the budget table, the contact block
+ *
+ * Each page has its own scale factor (1 = 11 pt text): buildProposalPdf measures where each page's
+ * content ends (an end marker per page) and lowers the scale of a page whose content does not fit,
+ * so long answers wrap and continue on the same page in smaller type instead of pushing the
+ * document past 3 pages. Below the minimum scale the longest answers of that page are shortened,
+ * with a note saying how many characters were cut (see `limits`).
+ *
+ * Empty values give the blank form: dotted answer lines (textarea rows from the uiSchema; in a
+ * filled proposal an unanswered optional item gets one line),
+ * empty check boxes for every option, empty frames for the map and minimap, an empty budget row.
+ */
+import { parseLatLng, PROPOSAL_UTM_ZONE, toUtm } from '../geo/utm.ts';
+import { leafValue, type FormItem, type FormModel, type LeafField } from './formModel.ts';
+import { FONT } from './fonts.ts';
+import { MINIMAP_SIZE, PDF_TEXT } from './labels.ts';
+import { cleanText, phraseRuns, thaiRuns } from './thaiText.ts';
+
+
+/** A4 in points. */
+export const PAGE_WIDTH = 595.28;
+export const PAGE_HEIGHT = 841.89;
+/** left, top, right, bottom; the page number sits in the bottom margin. */
+export const MARGINS: [number, number, number, number] = [42, 40, 42, 46];
+export const CONTENT_WIDTH = PAGE_WIDTH - MARGINS[0] - MARGINS[2];
+export const INNER_HEIGHT = PAGE_HEIGHT - MARGINS[1] - MARGINS[3];
+
+/** Smallest scale before answers are shortened: 11 pt x 0.6 = 6.6 pt text. */
+export const MIN_SCALE = 0.6;
+
+// pdfmake's node types are loose; these aliases keep the builder readable.
+type Node = Record<string, unknown>;
+type Content = Node | string;
+
+export interface ProposalImages {
+  /** The map screenshot (PNG or JPEG data URL). Falls back to the form's mapImage value. */
+  map?: string;
+  /** The 80 x 80 location minimap at zoom 3 (PNG or JPEG data URL). */
+  minimap?: string;
+}
+
+export interface LayoutInput {
+  model: FormModel;
+  data: Record<string, unknown>;
+  images: ProposalImages;
+  /** One scale per page (step). */
+  scales: number[];
+  /** Longest text (characters) allowed per field key; longer answers are shortened. */
+  limits: Map<string, number>;
+}
+
+/** Where a page's end marker landed (from pdfmake's pageBreakBefore hook). */
+export interface MarkerPosition {
+  pageNumber: number;
+  top: number;
+}
+
+export interface LayoutResult {
+  definition: Node;
+  /** Filled in while pdfmake lays the document out: end marker of page k at index k. */
+  markers: Array<MarkerPosition | undefined>;
+}
+
+const END_MARKER = 'proposal-page-end-';
+
+/** Sizes at a page scale. */
+function sizes(s: number) {
+  return {
+    body: 11 * s,
+    small: Math.max(6, 8.5 * s),
+    title: Math.max(11, 15 * s),
+    heading: 12 * s,
+    row: 17 * s,
+    gapItem: 5 * s,
+    gapSub: 2.5 * s,
+    indent: 14 * s,
+    box: 7 * s,
+    mapHeight: 190 * s,
+  };
+}
+type Sizes = ReturnType<typeof sizes>;
+
+const numberFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
+const moneyFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const metreFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && !Number.isFinite(v));
+}
+
+function asNumber(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return undefined;
+}
+
+/** PNG/JPEG data URLs only: pdfmake embeds nothing else. */
+export function usableImage(v: unknown): string | undefined {
+  return typeof v === 'string' && /^data:image\/(png|jpe?g);base64,/i.test(v) ? v : undefined;
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary and says how much was cut. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  if (typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function') {
+    let last = 0;
+    for (const s of new Intl.Segmenter('th', { granularity: 'word' }).segment(text)) {
+      if (s.index > max) break;
+      last = s.index;
+    }
+    cut = last > max * 0.8 ? last : max;
+    // never split a grapheme cluster (a consonant from its vowel or tone mark)
+    let g = 0;
+    for (const s of new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)) {
+      if (s.index > cut) break;
+      g = s.index;
+    }
+    cut = g;
+  }
+  const kept = text.slice(0, cut).trimEnd();
+  return kept + PDF_TEXT.truncated(text.length - kept.length);
+}
+
+/** Characters that take horizontal room (Thai combining marks do not). */
+function visibleLength(text: string): number {
+  return text.replace(/[\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/g, '').length;
+}
+
+function textNode(text: string, extra: Node = {}): Node {
+  return { text: thaiRuns(text), ...extra };
+}
+
+function dottedLines(count: number, z: Sizes, indent: number, width = CONTENT_WIDTH - indent): Node {
+  const lines: Node[] = [];
+  for (let i = 0; i < count; i++) {
+    const y = (i + 1) * z.row - 3 * (z.row / 17);
+    lines.push({ type: 'line', x1: 0, y1: y, x2: width, y2: y, lineWidth: 0.5, lineColor: '#7a7a7a', dash: { length: 1, space: 2 } });
+  }
+  return { canvas: lines, margin: [indent, 0, 0, 2 * (z.row / 17)] };
+}
+
+function checkbox(checked: boolean, z: Sizes): Node {
+  const b = z.box;
+  const top = z.body * 0.42;
+  const shapes: Node[] = [{ type: 'rect', x: 0, y: top, w: b, h: b, lineWidth: 0.6, lineColor: '#333333' }];
+  if (checked) {
+    shapes.push({
+      type: 'polyline',
+      lineWidth: Math.max(0.8, 1.2 * (b / 7)),
+      lineColor: '#000000',
+      points: [
+        { x: b * 0.18, y: top + b * 0.52 },
+        { x: b * 0.42, y: top + b * 0.8 },
+        { x: b * 0.86, y: top + b * 0.16 },
+      ],
+    });
+  }
+  return { canvas: shapes, width: b + 4 * (z.box / 7) };
+}
+
+function choiceRow(title: string, checked: boolean, z: Sizes): Node {
+  return { columns: [checkbox(checked, z), textNode(title, { width: '*' })], columnGap: 0 };
+}
+
+/** Table layout without lines, with paddings scaled to the page. */
+function quietLayout(z: Sizes, padX = 6): Node {
+  const k = z.row / 17;
+  return {
+    hLineWidth: () => 0,
+    vLineWidth: () => 0,
+    paddingLeft: (i: number) => (i ? padX * k : 0),
+    paddingRight: () => 0,
+    paddingTop: () => 0.5 * k,
+    paddingBottom: () => 0.5 * k,
+  };
+}
+
+function gridLayout(z: Sizes): Node {
+  const k = z.row / 17;
+  return {
+    hLineWidth: () => 0.5,
+    vLineWidth: () => 0.5,
+    hLineColor: () => '#555555',
+    vLineColor: () => '#555555',
+    paddingLeft: () => 4 * k,
+    paddingRight: () => 4 * k,
+    paddingTop: () => 2 * k,
+    paddingBottom: () => 2 * k,
+    fillColor: (row: number) => (row === 0 ? '#eef2f6' : null),
+  };
+}
+
+/** True when the data has no answer at all: the blank form. */
+export function isBlankForm(data: Record<string, unknown>): boolean {
+  const filled = (v: unknown): boolean =>
+    typeof v === 'boolean' ? v : v && typeof v === 'object' ? Object.values(v).some(filled) : !isBlank(v);
+  return !Object.values(data).some(filled);
+}
+
+class PageBuilder {
+  readonly out: Content[] = [];
+  /** Blank form: every empty answer gets its full set of lines; a filled proposal one line. */
+  private readonly blankForm: boolean;
+  constructor(
+    readonly z: Sizes,
+    readonly input: LayoutInput,
+  ) {
+    this.blankForm = isBlankForm(input.data);
+  }
+
+  private valueText(item: FormItem | { key: string }, v: string): string {
+    const limit = this.input.limits.get(item.key);
+    const clean = cleanText(v);
+    return limit !== undefined ? shorten(clean, limit) : clean;
+  }
+
+  private answerIndent(item: FormItem): number {
+    return (item.depth + 1) * this.z.indent;
+  }
+
+  label(item: FormItem): void {
+    const z = this.z;
+    this.out.push(
+      textNode(item.title, {
+        bold: true,
+        margin: [item.depth * z.indent, item.depth ? z.gapSub : z.gapItem, 0, 0.5 * (z.row / 17)],
+      }),
+    );
+  }
+
+  item(item: FormItem): void {
+    const data = this.input.data;
+    const value = data[item.key];
+    if (item.when) {
+      const cond = data[item.when.field];
+      // budget sources: shown for hasBudget, and on the blank form (nothing chosen yet)
+      if (!isBlank(cond) && cond !== item.when.value) return;
+    }
+    this.label(item);
+    const z = this.z;
+    const indent = this.answerIndent(item);
+    switch (item.kind) {
+      case 'text':
+      case 'textarea': {
+        if (isBlank(value)) this.out.push(dottedLines(this.blankForm ? item.rows : 1, z, indent));
+        else this.out.push(textNode(this.valueText(item, String(value)), { margin: [indent, 0, 0, 0] }));
+        break;
+      }
+      case 'number': {
+        const n = asNumber(value);
+        if (n === undefined) this.out.push(isBlank(value) ? dottedLines(1, z, indent, (CONTENT_WIDTH - indent) * 0.5) : textNode(String(value), { margin: [indent, 0, 0, 0] }));
+        else this.out.push(textNode(numberFormat.format(n), { margin: [indent, 0, 0, 0] }));
+        break;
+      }
+      case 'choice':
+        this.choice(item, value, indent);
+        break;
+      case 'coordinates':
+        this.coordinates(value, indent);
+        break;
+      case 'image':
+        this.mapBlock(value, indent);
+        break;
+      case 'amounts':
+        this.amounts(item, value, indent);
+        break;
+      case 'checks':
+        this.checks(item, value, indent);
+        break;
+      case 'group':
+        this.group(item, value, indent);
+        break;
+    }
+  }
+
+  private choice(item: FormItem, value: unknown, indent: number): void {
+    const z = this.z;
+    const chosen = item.options.find((o) => o.value === value);
+    if (chosen) {
+      this.out.push({ ...choiceRow(chosen.title, true, z), margin: [indent, 0, 0, 0] });
+      return;
+    }
+    if (!isBlank(value)) {
+      this.out.push(textNode(String(value), { margin: [indent, 0, 0, 0] }));
+      return;
+    }
+    const longest = Math.max(...item.options.map((o) => visibleLength(o.title)));
+    if (item.inline) {
+      this.out.push({
+        columns: item.options.map((o) => ({ ...choiceRow(o.title, false, z), width: 'auto' })),
+        columnGap: 16 * (z.row / 17),
+        margin: [indent, 0, 0, 0],
+      });
+      return;
+    }
+    const cols = longest <= 24 ? 3 : longest <= 64 ? 2 : 1;
+    const body: Content[][] = [];
+    for (let i = 0; i < item.options.length; i += cols) {
+      const row: Content[] = [];
+      for (let c = 0; c < cols; c++) {
+        const o = item.options[i + c];
+        row.push(o ? choiceRow(o.title, false, z) : '');
+      }
+      body.push(row);
+    }
+    this.out.push({ table: { widths: Array(cols).fill('*'), body }, layout: quietLayout(z), margin: [indent, 0, 0, 0] });
+  }
+
+  private utmLine(latLng: { lat: number; lng: number } | null): string {
+    const dots = '.'.repeat(24);
+    if (!latLng) return `${PDF_TEXT.utm(PROPOSAL_UTM_ZONE, 'N')}   ${PDF_TEXT.easting} ${dots}   ${PDF_TEXT.northing} ${dots}`;
+    const u = toUtm(latLng.lat, latLng.lng, PROPOSAL_UTM_ZONE);
+    return `${PDF_TEXT.utm(u.zone, u.hemisphere)}   ${PDF_TEXT.easting} ${metreFormat.format(u.easting)}   ${PDF_TEXT.northing} ${metreFormat.format(u.northing)}`;
+  }
+
+  private coordinates(value: unknown, indent: number): void {
+    const z = this.z;
+    const k = z.row / 17;
+    if (isBlank(value)) {
+      this.out.push({
+        columns: [
+          { ...dottedLines(1, z, 0, 150 * k), width: 160 * k },
+          { text: this.utmLine(null), width: '*', fontSize: z.small, color: '#333333', margin: [0, z.row - z.small * 1.5, 0, 0] },
+        ],
+        margin: [indent, 0, 0, 0],
+      });
+      return;
+    }
+    const text = cleanText(String(value)).trim();
+    const latLng = parseLatLng(text);
+    this.out.push({
+      columns: [
+        textNode(text, { width: 160 * k }),
+        latLng ? { text: this.utmLine(latLng), width: '*', fontSize: z.body * 0.92 } : { text: '', width: '*' },
+      ],
+      margin: [indent, 0, 0, 0],
+    });
+  }
+
+  private frame(width: number, height: number, label: string): Node {
+    const z = this.z;
+    return {
+      table: {
+        widths: [width - 1],
+        heights: [height - 1],
+        body: [[{ text: thaiRuns(label), color: '#8a8a8a', fontSize: z.small, alignment: 'center', margin: [0, Math.max(0, height / 2 - z.small), 0, 0] }]],
+      },
+      layout: {
+        hLineWidth: () => 0.6,
+        vLineWidth: () => 0.6,
+        hLineColor: () => '#8a8a8a',
+        vLineColor: () => '#8a8a8a',
+        paddingLeft: () => 0,
+        paddingRight: () => 0,
+        paddingTop: () => 0,
+        paddingBottom: () => 0,
+      },
+    };
+  }
+
+  private mapBlock(value: unknown, indent: number): void {
+    const z = this.z;
+    const gap = 10;
+    const mapWidth = CONTENT_WIDTH - indent - MINIMAP_SIZE - gap;
+    const map = usableImage(this.input.images.map) ?? usableImage(value);
+    const minimap = usableImage(this.input.images.minimap);
+    const mapNode: Node = map ? { image: map, fit: [mapWidth, z.mapHeight], alignment: 'center' } : this.frame(mapWidth, z.mapHeight, PDF_TEXT.mapPlaceholder);
+    const miniNode: Node = minimap ? { image: minimap, width: MINIMAP_SIZE, height: MINIMAP_SIZE } : this.frame(MINIMAP_SIZE, MINIMAP_SIZE, PDF_TEXT.minimapPlaceholder);
+    this.out.push({
+      columns: [
+        { width: mapWidth, stack: [mapNode, textNode(PDF_TEXT.scaleHint, { fontSize: z.small, color: '#333333', alignment: 'center', margin: [0, 2, 0, 0] })] },
+        { width: MINIMAP_SIZE, stack: [miniNode, textNode(PDF_TEXT.minimapCaption, { fontSize: Math.max(6, z.small * 0.9), color: '#333333', alignment: 'center', margin: [0, 2, 0, 0] })] },
+      ],
+      columnGap: gap,
+      margin: [indent, 1, 0, 0],
+    });
+  }
+
+  private amounts(item: FormItem, value: unknown, indent: number): void {
+    const z = this.z;
+    const nums = item.leaves.map((l) => asNumber(leafValue(value, l.path)));
+    const any = nums.some((n) => n !== undefined);
+    const total = nums.reduce<number>((sum, n) => sum + (n ?? 0), 0);
+    const header = [...item.leaves.map((l) => textNode(l.title, { bold: true, alignment: 'center' })), textNode(PDF_TEXT.total, { bold: true, alignment: 'center' })];
+    const row = [...nums.map((n) => ({ text: n === undefined ? ' ' : moneyFormat.format(n), alignment: 'right' })), { text: any ? moneyFormat.format(total) : ' ', alignment: 'right', bold: true }];
+    this.out.push({
+      table: { headerRows: 1, widths: Array(header.length).fill('*'), heights: any ? undefined : ['auto', z.row], body: [header, row] },
+      layout: gridLayout(z),
+      margin: [indent, 1, 0, 0],
+    });
+  }
+
+  private checks(item: FormItem, value: unknown, indent: number): void {
+    const z = this.z;
+    for (const leaf of item.leaves) {
+      if (leaf.type !== 'boolean') {
+        this.leafLine(item, leaf, value, indent);
+        continue;
+      }
+      const checked = leafValue(value, leaf.path) === true;
+      this.out.push({ ...choiceRow(leaf.title, checked, z), margin: [indent, 0, 0, 0] });
+      if (leaf.detail) {
+        const d = leafValue(value, leaf.detail.path);
+        const di = indent + z.box + 4 * (z.box / 7);
+        if (!isBlank(d)) this.out.push(textNode(this.valueText(item, String(d)), { margin: [di, 0, 0, 0] }));
+        else if (checked || isBlank(value)) this.out.push(dottedLines(1, z, di));
+      }
+    }
+  }
+
+  private leafLine(item: FormItem, leaf: LeafField, value: unknown, indent: number): void {
+    const z = this.z;
+    const v = leafValue(value, leaf.path);
+    const labelNode = textNode(`${leaf.title}:`, { width: 110 * (z.row / 17) });
+    const valueNode: Node = isBlank(v)
+      ? { ...dottedLines(1, z, 0, CONTENT_WIDTH * 0.55), width: '*' }
+      : textNode(this.valueText(item, String(v)), { width: '*' });
+    this.out.push({ columns: [labelNode, valueNode], columnGap: 6, margin: [indent, 0, 0, 0] });
+  }
+
+  private group(item: FormItem, value: unknown, indent: number): void {
+    for (const leaf of item.leaves) this.leafLine(item, leaf, value, indent);
+  }
+}
+
+function stepHeading(title: string, z: Sizes): Node {
+  return {
+    table: { widths: ['*'], body: [[textNode(title, { bold: true, fontSize: z.heading, color: '#1f3b57' })]] },
+    layout: {
+      hLineWidth: () => 0,
+      vLineWidth: () => 0,
+      fillColor: () => '#e3ebf3',
+      paddingLeft: () => 6,
+      paddingRight: () => 6,
+      paddingTop: () => 2.5 * (z.row / 17),
+      paddingBottom: () => 2.5 * (z.row / 17),
+    },
+    margin: [0, 0, 0, 2 * (z.row / 17)],
+  };
+}
+
+/** Builds the document definition; `markers` fills in during pdfmake's layout. */
+export function proposalDefinition(input: LayoutInput): LayoutResult {
+  const { model } = input;
+  const markers: Array<MarkerPosition | undefined> = model.steps.map(() => undefined);
+  const content: Content[] = [];
+  model.steps.forEach((step, k) => {
+    const z = sizes(input.scales[k] ?? 1);
+    const page = new PageBuilder(z, input);
+    if (k === 0) {
+      const titleLines = [model.title];
+      if (model.fiscalYear !== undefined && !model.title.includes(String(model.fiscalYear))) titleLines.push(PDF_TEXT.fiscalYear(model.fiscalYear));
+      // The title breaks at its spaces only (its phrases are short), not inside a phrase.
+      for (const t of titleLines) page.out.push({ text: phraseRuns(t), bold: true, fontSize: z.title, alignment: 'center', margin: [30, 0, 30, 2] });
+      page.out.push({ text: '', margin: [0, 0, 0, 6 * (z.row / 17)] });
+    }
+    page.out.push(stepHeading(step.title, z));
+    for (const item of step.items) page.item(item);
+    content.push({ stack: page.out, fontSize: z.body, ...(k > 0 ? { pageBreak: 'before' } : {}) });
+    content.push({ text: ' ', id: `${END_MARKER}${k}`, fontSize: 1, lineHeight: 1 });
+  });
+  const definition: Node = {
+    pageSize: 'A4',
+    pageOrientation: 'portrait',
+    pageMargins: MARGINS,
+    language: 'th-TH',
+    info: { title: model.title, subject: model.title, creator: 'thai-coastal-map', producer: 'pdfmake' },
+    defaultStyle: { font: FONT, fontSize: 11, lineHeight: 1, color: '#000000' },
+    content,
+    footer: (current: number, total: number) => ({
+      text: PDF_TEXT.page(current, total),
+      alignment: 'right',
+      fontSize: 8,
+      color: '#555555',
+      margin: [MARGINS[0], 16, MARGINS[2], 0],
+    }),
+    pageBreakBefore: (node: { id?: string; startPosition?: { pageNumber: number; top: number } }) => {
+      if (node.id?.startsWith(END_MARKER) && node.startPosition) {
+        const k = Number(node.id.slice(END_MARKER.length));
+        markers[k] = { pageNumber: node.startPosition.pageNumber, top: node.startPosition.top };
+      }
+      return false;
+    },
+  };
+  return { definition, markers };
+}

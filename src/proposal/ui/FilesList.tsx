@@ -1,0 +1,40 @@
+// The /project download page (SPEC.md §2): groups of downloadable files (the proposal form and
+// the filling instructions, each as .docx and .pdf) and the link to the online form.
+import { Link } from 'react-router';
+import type { Section } from '../../engine/types.ts';
+
+const FORMAT_NAME = { pdf: 'PDF', docx: 'Word (.docx)' } as const;
+
+export default function FilesList({ section }: { section: Extract<Section, { kind: 'files' }> }) {
+  return (
+    <div className="files-section" style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))' }}>
+      {section.groups.map((group) => (
+        <section key={group.title} className="card" aria-label={group.title}>
+          <h2 style={{ fontSize: '1.1rem' }}>{group.title}</h2>
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
+            {group.files.map((file) => (
+              <li key={file.href}>
+                <a className="button" href={file.href} download type={file.format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'} style={{ border: '1px solid var(--line)', width: '100%' }}>
+                  <span aria-hidden="true" style={{ fontWeight: 700, marginRight: '0.5rem', color: 'var(--brand)' }}>
+                    {file.format.toUpperCase()}
+                  </span>
+                  <span>{file.label}</span>
+                  <span className="muted" style={{ marginLeft: 'auto', fontSize: '0.85rem' }}>
+                    {FORMAT_NAME[file.format]}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {section.link && (
+        <p style={{ gridColumn: '1 / -1', margin: 0 }}>
+          <Link to={section.link.to} className="button primary">
+            {section.link.label}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// The provider's GeoServer paths (SPEC.md §7, DESIGN.md §6): /geoserver/{product}_postgres/wms,
+// /wfs and /ows (ows dispatches by SERVICE), GET and form-encoded POST, served from the
+// database through src/server/ogc.
+
+import type { IncomingMessage } from 'node:http';
+import type { Legend } from '../../engine/types.ts';
+import type { Database } from '../db/types.ts';
+import type { Route } from '../http/router.ts';
+import { OgcService, type Endpoint } from '../ogc/service.ts';
+
+export interface GeoserverRoutesOptions {
+  /** Product id, e.g. 'tcs': the paths are /geoserver/tcs_postgres/..., layer names tcs:<name>. */
+  product: string;
+  db: Database;
+  /** config legends (bundle.legends): WMS styles and legend graphics use exactly these. */
+  legends: readonly Legend[];
+  /** Public origin for links in capabilities (e.g. 'https://maps.example.org'); default http://<Host header>. */
+  publicUrl?: (req: IncomingMessage) => string;
+}
+
+export function geoserverRoutes(options: GeoserverRoutesOptions): Route[] {
+  const service = new OgcService(options);
+  const endpoints: Endpoint[] = ['wms', 'wfs', 'ows'];
+  return endpoints.map((endpoint) => ({
+    methods: ['GET', 'POST'],
+    pattern: service.path(endpoint),
+    handler: (ctx) => service.handle(ctx, endpoint),
+  }));
+}

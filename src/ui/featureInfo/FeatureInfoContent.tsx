@@ -1,0 +1,49 @@
+// The drawer body (SPEC.md §2 Feature drawer): 'กำลังโหลด', 'ไม่พบข้อมูล', or one table per
+// feature headed by its layer name and colour. Every value is a React text node: never HTML.
+import { th } from '../../locale/th.ts';
+import { useStore } from '../store.ts';
+import { featureInfoStore } from './featureInfoStore.ts';
+import './featureInfo.css';
+
+export function FeatureInfoContent() {
+  const status = useStore(featureInfoStore, (s) => s.status);
+  const features = useStore(featureInfoStore, (s) => s.features);
+
+  if (status === 'loading') {
+    return (
+      <p className="empty feature-info-loading" role="status" aria-busy="true">
+        <span className="spinner" aria-hidden /> {th.loading}
+      </p>
+    );
+  }
+  if (status !== 'content' || features.length === 0) {
+    return (
+      <p className="empty" role="status">
+        {th.noData}
+      </p>
+    );
+  }
+  return (
+    <div className="feature-info" data-testid="feature-info">
+      {features.map((f) => (
+        <section key={f.key} className="feature-info-item">
+          <h3 className="feature-info-layer">
+            <span className="feature-info-swatch" style={{ background: f.color ?? 'transparent' }} aria-hidden />
+            {f.layerName}
+          </h3>
+          <table className="feature-info-table">
+            <caption className="sr-only">{f.layerName}</caption>
+            <tbody>
+              {f.rows.map((r) => (
+                <tr key={r.key} data-key={r.key}>
+                  <th scope="row">{r.label}</th>
+                  <td>{r.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}

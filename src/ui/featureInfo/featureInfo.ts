@@ -1,0 +1,104 @@
+// The map-click flow of SPEC.md §4: open the drawer, draw the red click box and marker for 5 s,
+// and 100 ms later send one GetFeatureInfo request per distinct WMS URL of the page through the
+// router's wms proxy; 'กำลังโหลด' until the answers are in, then the features or 'ไม่พบข้อมูล'
+// (also on failure, SPEC.md §8). Closing clears the info URLs and the content.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { AppConfig, Legend } from '../../engine/types.ts';
+import { interpolate } from '../../engine/template.ts';
+import { layerStore, type MapLayer } from '../../map/layerStore.ts';
+import { apiClient } from '../api.ts';
+import { uiStore } from '../uiStore.ts';
+import { clearClickMarker, showClickMarker } from './clickMarker.ts';
+import { featureInfoStore, initialFeatureInfo, isInfoClickSuppressed, type InfoFeature } from './featureInfoStore.ts';
+import { featureColor, formatProperties } from './formatProperties.ts';
+import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
+
+export interface FeatureInfoContext {
+  app: AppConfig;
+  legends: readonly Legend[];
+  /** The current page (topic route). */
+  page: string;
+}
+
+let pending: { timer: ReturnType<typeof setTimeout> | null; abort: AbortController } | null = null;
+
+function cancelPending(): void {
+  if (!pending) return;
+  if (pending.timer) clearTimeout(pending.timer);
+  pending.abort.abort();
+  pending = null;
+}
+
+/** Satellite imagery is raster: it has nothing to answer. */
+function satelliteFilter(app: AppConfig): (layer: MapLayer) => boolean {
+  const prefix = (app.satellite.layerPattern ?? 'gistda_satellite_{year}').split('{')[0] || 'gistda_satellite_';
+  return (l) => l.id.startsWith(prefix) || (l.options?.layers ?? '').includes(prefix);
+}
+
+/** The map's current view as the BBOX/WIDTH/HEIGHT of a request. */
+export function viewportOf(map: MapLibreMap): InfoViewport {
+  const b = map.getBounds();
+  const el = map.getContainer();
+  return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], width: el.clientWidth, height: el.clientHeight };
+}
+
+async function ask(app: AppConfig, request: InfoRequest, legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {
+  const answer = await apiClient(app).json<{ features?: unknown }>(request.proxied, { signal });
+  const features = Array.isArray(answer?.features) ? (answer.features as Array<{ id?: unknown; properties?: Record<string, unknown> | null }>) : [];
+  return features.map((f, i) => {
+    const layer = layerOfFeature(request.layers, f.id);
+    const legend = layer?.legend ? legends.find((l) => l.id === layer.legend) : undefined;
+    const color = featureColor(layer?.color, legend, f.properties);
+    return {
+      key: `${request.url}#${typeof f.id === 'string' || typeof f.id === 'number' ? f.id : i}`,
+      layerName: layer?.name ?? (typeof f.id === 'string' ? f.id : ''),
+      ...(color ? { color } : {}),
+      rows: formatProperties(f.properties),
+    };
+  });
+}
+
+/** Fetches the info of `requests`, all at once; failed requests count as empty. */
+export async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRequest[], legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {
+  const settled = await Promise.allSettled(requests.map((r) => ask(app, r, legends, signal)));
+  return settled.flatMap((s) => {
+    if (s.status === 'fulfilled') return s.value;
+    if (!signal.aborted) console.warn('feature info request failed:', (s.reason as Error)?.message ?? s.reason);
+    return [];
+  });
+}
+
+/** A map click (SPEC.md §4). Ignored while a tool that uses clicks (measure) is active. */
+export function onMapClick(map: MapLibreMap | null, lngLat: { lng: number; lat: number }, ctx: FeatureInfoContext): void {
+  if (isInfoClickSuppressed()) return;
+  cancelPending();
+  uiStore.set({ drawerOpen: true });
+  if (map) showClickMarker(map, lngLat, ctx.app.delays.infoMarkerMs);
+  featureInfoStore.set({ status: 'loading', page: ctx.page, infoUrls: [], features: [], click: lngLat });
+  const abort = new AbortController();
+  const current = { timer: null as ReturnType<typeof setTimeout> | null, abort };
+  pending = current;
+  current.timer = setTimeout(() => {
+    current.timer = null;
+    const layers = infoLayersOf(layerStore.get().layers, { page: ctx.page, exclude: satelliteFilter(ctx.app) });
+    const requests = map ? featureInfoRequests(layers, viewportOf(map), lngLat, interpolate(ctx.app.backend.router, { product: ctx.app.product })) : [];
+    featureInfoStore.set({ infoUrls: requests.map((r) => r.url) });
+    if (requests.length === 0) {
+      featureInfoStore.set({ status: 'empty' });
+      return;
+    }
+    void fetchFeatureInfo(ctx.app, requests, ctx.legends, abort.signal).then((features) => {
+      if (pending !== current || abort.signal.aborted) return;
+      pending = null;
+      featureInfoStore.set({ status: features.length ? 'content' : 'empty', features });
+    });
+  }, ctx.app.delays.infoFetchMs);
+}
+
+/** Closing the drawer clears the info URLs and content (SPEC.md §4). */
+export function closeFeatureInfo(): void {
+  cancelPending();
+  clearClickMarker();
+  featureInfoStore.set({ ...initialFeatureInfo });
+  uiStore.set({ drawerOpen: false });
+}

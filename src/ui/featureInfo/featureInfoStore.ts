@@ -1,0 +1,46 @@
+// Feature information state (SPEC.md §3 Client state "Feature info": open flag, page, info URLs,
+// layer names, colours, content). The drawer shows it; a map click fills it; closing clears it.
+import { createStore } from '../store.ts';
+import type { PropertyRow } from './formatProperties.ts';
+
+export type InfoStatus = 'idle' | 'loading' | 'empty' | 'content';
+
+/** One feature's table in the drawer. */
+export interface InfoFeature {
+  /** Stable React key. */
+  key: string;
+  layerName: string;
+  color?: string;
+  rows: PropertyRow[];
+}
+
+export interface FeatureInfoState {
+  status: InfoStatus;
+  /** The page (topic route) of the click. */
+  page: string;
+  /** The GetFeatureInfo URLs of the last click (one per distinct service URL). */
+  infoUrls: string[];
+  features: InfoFeature[];
+  /** The clicked point. */
+  click: { lng: number; lat: number } | null;
+}
+
+export const initialFeatureInfo: FeatureInfoState = { status: 'idle', page: '', infoUrls: [], features: [], click: null };
+
+export const featureInfoStore = createStore<FeatureInfoState>({ ...initialFeatureInfo });
+
+/**
+ * Map-click modes that must not open the drawer (SPEC.md §4: each map click adds a measure point
+ * while measuring). The measure tool calls `setInfoClickSuppressed('measure', true)` when it
+ * starts and `false` when it finishes or cancels.
+ */
+const suppressedBy = new Set<string>();
+
+export function setInfoClickSuppressed(reason: string, on: boolean): void {
+  if (on) suppressedBy.add(reason);
+  else suppressedBy.delete(reason);
+}
+
+export function isInfoClickSuppressed(): boolean {
+  return suppressedBy.size > 0;
+}

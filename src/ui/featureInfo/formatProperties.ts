@@ -1,0 +1,116 @@
+// Feature properties as the drawer shows them (SPEC.md §2 Feature drawer, §3 Feature properties,
+// §9 Units). Pure: every value becomes a plain string, rendered by React as a text node (never
+// as HTML), so a stored '<img src=x onerror=...>' shows as those characters.
+//
+// - Empty values (null, undefined, blank strings) are hidden.
+// - shape_leng x 0.001 is shown in km with 4 decimals (SPEC.md §3, §9 "Info panel").
+// - area (sq m) is shown as rai, ngan and square wah with the sq m (units.ts, 3 decimals).
+// - Other non-integer numbers in the Thai locale with exactly 3 decimals; whole numbers (years,
+//   ids, codes) as they are.
+import type { Legend } from '../../engine/types.ts';
+import { formatRaiNganWah, formatThaiNumber, unitLabels } from '../../engine/units.ts';
+
+export interface PropertyRow {
+  /** The property name as stored. */
+  key: string;
+  /** A Thai label when the property is known, else the name itself. */
+  label: string;
+  value: string;
+}
+
+/** SPEC.md §3: shape_leng is in metres; x 0.001 gives km. */
+export const SHAPE_LENG_TO_KM = 0.001;
+
+const km4 = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+/** Thai labels of the properties SPEC.md §3 names. */
+export const PROPERTY_LABELS: Readonly<Record<string, string>> = {
+  tam_name: 'ตำบล',
+  tb_tn: 'ตำบล',
+  amp_name: 'อำเภอ',
+  ap_tn: 'อำเภอ',
+  prv_name: 'จังหวัด',
+  pv_tn: 'จังหวัด',
+  pv_th: 'จังหวัด',
+  ap_th: 'อำเภอ',
+  tam_code: 'รหัสตำบล',
+  amp_code: 'รหัสอำเภอ',
+  prv_code: 'รหัสจังหวัด',
+  area: 'พื้นที่',
+  island: 'เกาะ',
+  length_km: `ความยาว (${unitLabels.km})`,
+  shape_leng: `ความยาวเส้น (${unitLabels.km})`,
+  line_year: 'ปี พ.ศ.',
+  start_year: 'ปีเริ่มต้น',
+  end_year: 'ปีสิ้นสุด',
+  epr: 'อัตราการเปลี่ยนแปลง (ม./ปี)',
+  update: 'ปรับปรุงล่าสุด',
+  lul2_code: 'รหัสการใช้ที่ดิน',
+  lul2_t: 'การใช้ที่ดิน',
+};
+
+/** Whether a property value is shown at all. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'number') return Number.isNaN(value);
+  return false;
+}
+
+/** A number, or a string holding only a number. */
+function numeric(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** shape_leng (m) as km with 4 decimals, Thai locale: 1234.5 -> '1.2345'. */
+export function formatShapeLengKm(value: number): string {
+  const text = km4.format(value * SHAPE_LENG_TO_KM);
+  return /^-0\.0+$/.test(text) ? text.slice(1) : text;
+}
+
+/** An area in sq m as '1 ไร่ 1 งาน 12.500 ตร.วา (2,050.000 ตร.ม.)'. */
+export function formatAreaValue(sqm: number): string {
+  return `${formatRaiNganWah(sqm)} (${formatThaiNumber(sqm)} ${unitLabels.sqm})`;
+}
+
+/** One value as text (not HTML). */
+export function formatValue(key: string, value: unknown): string {
+  const n = numeric(value);
+  if (key === 'shape_leng' && n !== null) return formatShapeLengKm(n);
+  if (key === 'area' && n !== null) return formatAreaValue(n);
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatThaiNumber(value);
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'boolean') return value ? 'ใช่' : 'ไม่ใช่';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** The rows of one feature's table, in property order, empty values left out. */
+export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined): PropertyRow[] {
+  if (!properties) return [];
+  return Object.entries(properties)
+    .filter(([, value]) => !isEmptyValue(value))
+    .map(([key, value]) => ({ key, label: PROPERTY_LABELS[key] ?? key, value: formatValue(key, value) }));
+}
+
+/** The colour a feature is drawn in: the layer's own colour, else its legend's item for the
+ *  feature's value (code or min/max range on the legend's field), else the legend's first colour. */
+export function featureColor(layerColor: string | undefined, legend: Legend | undefined, properties: Readonly<Record<string, unknown>> | null | undefined): string | undefined {
+  if (layerColor) return layerColor;
+  if (!legend) return undefined;
+  const raw = legend.field ? properties?.[legend.field] : undefined;
+  if (raw !== undefined && raw !== null) {
+    const byCode = legend.items.find((i) => i.code !== undefined && String(i.code) === String(raw));
+    if (byCode?.color) return byCode.color;
+    const n = numeric(raw);
+    if (n !== null) {
+      const byRange = legend.items.find((i) => (i.min !== undefined || i.max !== undefined) && (i.min === undefined || n >= i.min) && (i.max === undefined || n <= i.max));
+      if (byRange?.color) return byRange.color;
+    }
+  }
+  return legend.items.find((i) => i.color)?.color;
+}

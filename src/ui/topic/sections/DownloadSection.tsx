@@ -1,0 +1,132 @@
+// `download` section (SPEC.md §3 Download flags, §7 download row, §8 Download failure): a button,
+// enabled only while its toggle row holds a non-empty result (the download flag), that asks the
+// router for the result as a shape-zip and saves it as erosion.zip / accretion.zip.
+// Toasts: 'กำลังดาวน์โหลด...' while it runs; 'ดาวน์โหลดเสร็จสมบูรณ์' (closing after
+// app.delays.toastCloseMs, 3 s); a non-OK answer 'เกิดข้อผิดพลาดในการดาวน์โหลดไฟล์'; any other
+// failure its message, or 'ดาวน์โหลดไม่สำเร็จ' when it has none.
+import { useState } from 'react';
+import type { AppConfig } from '../../../engine/types.ts';
+import { interpolate } from '../../../engine/template.ts';
+import { th } from '../../../locale/th.ts';
+import { useConfig } from '../../config.tsx';
+import { toast as appToast, type ToastKind } from '../../toast/toastStore.ts';
+import { useRowResult, type RowResult } from '../rowResults.ts';
+import type { SectionProps } from './SectionView.tsx';
+import '../../charts/charts.css';
+
+export type DownloadFile = 'erosion.zip' | 'accretion.zip';
+
+/** The router download URL (SPEC.md §7): page=download&mode=changecoastline&outputFormat=shape-zip
+ *  with the layer's typeName and viewparams and format_options naming the file and UTF-8. */
+export function downloadUrl(routerUrl: string, result: Pick<RowResult, 'typeName' | 'viewparams'>, file: DownloadFile, mode = 'changecoastline'): string {
+  const params = new URLSearchParams({
+    page: 'download',
+    mode,
+    outputFormat: 'shape-zip',
+    typeName: result.typeName,
+    ...(result.viewparams ? { viewparams: result.viewparams } : {}),
+    format_options: `filename:${file};charset:UTF-8`,
+  });
+  return `${routerUrl}?${params.toString()}`;
+}
+
+/** The download flag: the row has a result with features and what a download needs. */
+export function canDownload(result: Pick<RowResult, 'features' | 'typeName' | 'viewparams'> | undefined): boolean {
+  return !!result && result.features.features.length > 0 && !!result.typeName && !!result.viewparams;
+}
+
+/** What the download needs from outside, so that the flow can be tested without a browser. */
+export interface DownloadDeps {
+  fetch: (url: string, init: { signal: AbortSignal }) => Promise<Pick<Response, 'ok' | 'blob'>>;
+  save: (blob: Blob, file: string) => void;
+  toast: {
+    loading(text: string): number;
+    update(id: number, kind: ToastKind, text: string): void;
+  };
+  timeoutMs: number;
+}
+
+/** Thrown for a non-OK answer: its message is the Thai text of SPEC.md §8. */
+class DownloadHttpError extends Error {}
+
+/** The text of a failed download (SPEC.md §8). */
+export function downloadErrorText(error: unknown): string {
+  if (error instanceof DownloadHttpError) return th.toast.downloadError;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.trim() !== '' ? message : th.toast.downloadFailed;
+}
+
+/** Fetches `url` and saves it as `file`, with the progress, success and failure toasts.
+ *  Resolves true when the file was saved. */
+export async function runDownload(url: string, file: string, deps: DownloadDeps): Promise<boolean> {
+  const id = deps.toast.loading(th.toast.downloading);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${Math.round(deps.timeoutMs / 1000)} s`)), deps.timeoutMs);
+  try {
+    const res = await deps.fetch(url, { signal: abort.signal });
+    if (!res.ok) throw new DownloadHttpError(th.toast.downloadError);
+    const blob = await res.blob();
+    if (blob.size === 0) throw new DownloadHttpError(th.toast.downloadError);
+    deps.save(blob, file);
+    deps.toast.update(id, 'success', th.toast.downloadDone);
+    return true;
+  } catch (error) {
+    console.error('download failed:', error);
+    deps.toast.update(id, 'error', downloadErrorText(abort.signal.aborted ? abort.signal.reason : error));
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Saves a blob through a temporary object URL and an <a download>. */
+export function saveBlob(blob: Blob, file: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = file;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+function browserDeps(app: AppConfig): DownloadDeps {
+  return {
+    fetch: (url, init) => fetch(url, init),
+    save: saveBlob,
+    toast: appToast,
+    timeoutMs: app.backend.timeoutMs,
+  };
+}
+
+export function DownloadSection({ section }: SectionProps<'download'>) {
+  const { app } = useConfig();
+  const result = useRowResult(section.from);
+  const [busy, setBusy] = useState(false);
+  const enabled = canDownload(result) && !busy;
+  const label = section.label ?? `ดาวน์โหลด ${section.file}`;
+
+  const onClick = async () => {
+    if (!result || !canDownload(result)) return;
+    setBusy(true);
+    try {
+      await runDownload(downloadUrl(interpolate(app.backend.router, { product: app.product }), result, section.file), section.file, browserDeps(app));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="download-section">
+      <button type="button" className="primary" disabled={!enabled} aria-busy={busy} data-file={section.file} onClick={() => void onClick()}>
+        <svg aria-hidden width="18" height="18" viewBox="0 0 24 24">
+          <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// Section kind `files` (/project, SPEC.md §2): the download page's two groups of files (the
+// proposal form and the filling instructions, each .docx and .pdf) and the link to /project/form.
+// The list itself is a small lazy chunk (src/proposal/ui/FilesList.tsx), so the map routes' first
+// load carries only this wrapper.
+import { lazy, Suspense } from 'react';
+import type { SectionProps } from './SectionView.tsx';
+
+const FilesList = lazy(() => import('../../../proposal/ui/FilesList.tsx'));
+
+export function FilesSection({ section }: SectionProps<'files'>) {
+  return (
+    <Suspense fallback={null}>
+      <FilesList section={section} />
+    </Suspense>
+  );
+}

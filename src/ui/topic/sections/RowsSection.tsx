@@ -1,0 +1,34 @@
+// Toggle rows ('แสดง' / 'ซ่อน'), each adding or removing one layer of the variant (SPEC.md §2
+// change-area pages, §4); the first failing validation message of a row shows in the card.
+import { useEffect, useState } from 'react';
+import { findTemplate } from '../actions/layerActions.ts';
+import { useVariantState } from '../variantState.tsx';
+import { ToggleRow } from './ToggleRow.tsx';
+import { ActionAlert, useValuesKey } from './AddLayerSection.tsx';
+import type { SectionProps } from './SectionView.tsx';
+
+export function RowsSection({ section, variant }: SectionProps<'rows'>) {
+  const [message, setMessage] = useState<string | null>(null);
+  const valuesKey = useValuesKey(useVariantState().values);
+  // A new choice of pickers answers the old message.
+  useEffect(() => setMessage(null), [valuesKey]);
+  return (
+    <section className="card rows-section" aria-label={section.title}>
+      {section.title && <h2>{section.title}</h2>}
+      <ul className="toggle-rows">
+        {section.rows.map((row) => (
+          <ToggleRow
+            key={row.id}
+            rowId={row.id}
+            label={row.label}
+            template={findTemplate(variant, row.layer)}
+            {...(row.swatch ? { swatch: row.swatch } : {})}
+            {...(row.validate ? { validate: row.validate } : {})}
+            onMessage={setMessage}
+          />
+        ))}
+      </ul>
+      <ActionAlert message={message} />
+    </section>
+  );
+}

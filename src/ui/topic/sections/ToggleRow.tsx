@@ -1,0 +1,122 @@
+// One toggle row (SPEC.md §4 "Analysis/layer toggles", DESIGN.md §4): a layerToggle actor made
+// through the recording factory. 'แสดง' validates the page's pickers with the row's rules
+// (the first failing message is shown, nothing is fetched), then loads the layer (spinner,
+// clicks ignored); 'ซ่อน' removes the layer and clears the row's result (chart, table,
+// download flag). A failure reverts the row, is logged and clears the result. When the layer is
+// removed elsewhere (the layer list) the row returns to inactive (LAYER_REMOVED).
+import { useEffect, useId, useRef, useState } from 'react';
+import type { LayerTemplate } from '../../../engine/types.ts';
+import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '../../../machines/layerToggle.ts';
+import { layerStore } from '../../../map/layerStore.ts';
+import { useConfig } from '../../config.tsx';
+import { useTraceableActor } from '../../useTraceableActor.ts';
+import { setRowResult } from '../rowResults.ts';
+import { actionContext, useVariantState, type VariantState } from '../variantState.tsx';
+import { hideLayer, showLayer } from '../actions/layerActions.ts';
+import { validationMessage } from '../actions/validate.ts';
+import '../actions/sections.css';
+
+export interface ToggleRowProps {
+  /** The row id: its result key (charts, downloads) and the machine's `row`. */
+  rowId: string;
+  label: string;
+  template: LayerTemplate | undefined;
+  /** Extra template variables, e.g. { year: '2567' }. */
+  extraVars?: Readonly<Record<string, string>>;
+  swatch?: string;
+  swatchType?: 'line' | 'fill';
+  /** Validation ids checked before showing. */
+  validate?: readonly string[];
+  /** Shows (or clears, with null) the section's validation message. */
+  onMessage: (message: string | null) => void;
+}
+
+interface Latest {
+  props: ToggleRowProps;
+  state: VariantState;
+  app: ReturnType<typeof useConfig>['app'];
+}
+
+export function ToggleRow(props: ToggleRowProps) {
+  const { rowId, label, swatch, swatchType = 'fill' } = props;
+  const { app } = useConfig();
+  const state = useVariantState();
+  const labelId = useId();
+  const latest = useRef<Latest>({ props, state, app });
+  latest.current = { props, state, app };
+  // The layer this row put in the store (null when none).
+  const added = useRef<string | null>(null);
+
+  const [machine] = useState(() =>
+    layerToggleMachine.provide({
+      actors: {
+        load: fromLoader(async ({ signal }) => {
+          const { props: p, state: s, app: a } = latest.current;
+          if (!p.template) throw new Error(`row "${p.rowId}" has no layer template`);
+          const result = await showLayer(p.template, actionContext(s, a), {
+            rowId: p.rowId,
+            ...(p.extraVars ? { extraVars: p.extraVars } : {}),
+            signal,
+            onAdded: (id) => {
+              added.current = id;
+            },
+          });
+          return { featureCount: result.featureCount };
+        }),
+      },
+      actions: {
+        hide: () => {
+          const id = added.current;
+          added.current = null;
+          hideLayer(id, latest.current.props.rowId);
+        },
+        failed: (_, { message }) => {
+          console.warn(`row "${latest.current.props.rowId}" failed to load: ${message}`);
+          const id = added.current;
+          added.current = null;
+          hideLayer(id, latest.current.props.rowId);
+        },
+      },
+    }),
+  );
+  const [snapshot, actor] = useTraceableActor(machine, { row: rowId });
+
+  // The layer went away elsewhere (layer list): the row follows, its result goes too.
+  useEffect(
+    () =>
+      layerStore.subscribe(() => {
+        const id = added.current;
+        if (id && !layerStore.get().layers.some((l) => l.id === id)) {
+          added.current = null;
+          setRowResult(latest.current.props.rowId, null);
+          actor.send({ type: 'LAYER_REMOVED' });
+        }
+      }),
+    [actor],
+  );
+
+  const busy = isBusy(snapshot);
+  const shown = isShown(snapshot);
+  const text = buttonLabel(snapshot);
+  const onClick = () => {
+    if (snapshot.value === 'inactive') {
+      const message = validationMessage(state.variant.validations, props.validate, state.values);
+      props.onMessage(message);
+      if (message) return;
+    }
+    actor.send({ type: 'TOGGLE' });
+  };
+
+  return (
+    <li className="toggle-row" data-row={rowId} data-state={String(snapshot.value)}>
+      {swatch && <span className={`swatch swatch-${swatchType}`} style={{ ['--swatch' as string]: swatch }} aria-hidden />}
+      <span className="toggle-row-label" id={labelId}>
+        {label}
+      </span>
+      <button type="button" className={shown ? 'primary' : ''} aria-pressed={shown} aria-busy={busy} aria-describedby={labelId} onClick={onClick}>
+        {busy && <span className="spinner spinner-dark" aria-hidden />}
+        {text}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,652 @@
+// The project proposal in a browser (SPEC.md §2 /project and /project/form, §4 Wizard, §5, §8, §9):
+// a visitor fills the whole three-step form through the UI at 1280x800, map picker and beach modal
+// included, reloads in the middle and finds everything again, builds the PDF, previews and
+// downloads it; the PDF is checked with poppler (3 A4 pages, the Thai text as typed) and rendered
+// to PNG to look at. The download page's files are real .pdf/.docx files. At 390x844 every step
+// and the map modal fit the screen.
+//
+// Beach-system lists (SPEC.md §7 router page=beachsystem) come from the provider backend. When it
+// answers, the main flow uses it; when it does not (yet), the main flow uses lists served by the
+// test through page.route (marked "stand-in") and the test "the real backend's beach lists" is
+// skipped. The '--' failure state (SPEC.md §8) is always checked with a failing stand-in.
+//
+// Screenshots and the rendered PDF pages go to $PROPOSAL_SHOTS (default <tmp>/proposal-e2e).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { shoreLength, parseLatLng } from '../../src/proposal/ui/geo.ts';
+import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
+import { openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
+import { CONFIG_DIR, loadBundle, startApp, type RunningApp } from './support/server.ts';
+
+const bundle = await loadBundle(CONFIG_DIR);
+const form = bundle.forms.find((f) => f.id === 'proposal')!;
+const allowed = providerApiPatterns(bundle);
+const SHOTS = process.env.PROPOSAL_SHOTS ?? path.join(tmpdir(), 'proposal-e2e');
+mkdirSync(SHOTS, { recursive: true });
+
+const CACHE_KEY = 'coastal_project_form_cache';
+const REQUIRED_MESSAGE = form.messages?.required ?? '';
+const COORDINATE_MESSAGE = 'กรุณากรอกค่าพิกัดให้ถูกต้อง (lat,lng)';
+const TONE_MARKS = 'ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง';
+
+/** What the visitor types (Thai, with tone marks and vowels above and below). */
+const TEXT = {
+  projectName: `โครงการป้องกันชายฝั่งบ้าน${TONE_MARKS}`,
+  coastalErosionStatus: 'ชายฝั่งถูกกัดเซาะต่อเนื่องทุกปีในช่วงมรสุมตะวันออกเฉียงเหนือ',
+  agenciesInformation: 'กรมทรัพยากรทางทะเลและชายฝั่งสำรวจพบการกัดเซาะ',
+  existingCoastalProtectionStructures: 'กำแพงกันคลื่นชั่วคราว',
+  projectObjectives: 'ป้องกันการกัดเซาะและฟื้นฟูชายหาดให้ยั่งยืน',
+  location: 'บ้านหาดทราย ตำบลหาดทราย อำเภอเมือง จังหวัดชลบุรี',
+  beachSystemInfo: 'หาดทรายยาวต่อเนื่องเชื่อมกับปากคลอง',
+  physicalCharacteristicsInfo: 'หาดทรายละเอียดความลาดชันต่ำ',
+  beachUtilizationInfo: 'ท่องเที่ยวและประมงพื้นบ้าน',
+  historicalSiteInfo: 'วัดเก่าแก่ริมหาด',
+  touristAttractions: 'ลานชมพระอาทิตย์ตก',
+  conservationAreaInfo: 'แนวหญ้าทะเลนอกชายฝั่ง',
+  operationPlan: 'ปีแรกสำรวจและออกแบบ ปีที่สองก่อสร้าง',
+  normalDetail: 'งบประมาณรายจ่ายประจำปี 2569',
+  supportRequestedFrom: 'กรมทรัพยากรทางทะเลและชายฝั่ง',
+  environmentalMitigation: 'ติดตั้งม่านดักตะกอนระหว่างก่อสร้าง',
+  ownerName: 'นายสมชาย ใจดี',
+  ownerPhone: '0812345678',
+  ownerEmail: 'somchai@example.com',
+};
+const CHOICES = {
+  coastalErosionCode: 'SV กัดเซาะรุนแรง (มากกว่า 5 ม./ปี)',
+  projectType: 'กลุ่มที่ 4 โครงการก่อสร้างที่ไม่ต้องจัดทำรายงานการวิเคราะห์ผลกระทบสิ่งแวดล้อม (EIA)',
+  hasConstructionPlan: 'มีแผนการก่อสร้าง',
+  physicalCharacteristics: 'หาดทราย',
+  coastalPreventionAlignment: 'การป้องกันการกัดเซาะชายฝั่ง',
+  landUsePermissionProcess: 'อยู่ระหว่างการขออนุญาต',
+};
+const BUDGET = { b2569: 5_000_000, b2570: 3_000_000, b2571: 1_000_000, b2572: 500_000 };
+
+/** Stand-in beach lists in the SPEC.md §7/§3 shape (codes and Thai names). */
+const STAND_IN = {
+  beachm: [
+    { code_b_m: 'T1', b_m_thai: 'ชายฝั่งทะเลตะวันออก' },
+    { code_b_m: 'T2', b_m_thai: 'อ่าวไทยตอนบน' },
+  ],
+  beachc: { T1: [{ code_b_m: 'T1', code_b_c: 'T1-03', b_c_thai: 'กลุ่มหาดบางแสน' }], T2: [{ code_b_m: 'T2', code_b_c: 'T2-01', b_c_thai: 'กลุ่มหาดบางขุนเทียน' }] } as Record<string, unknown[]>,
+  beachs: { 'T1-03': [{ code_b_c: 'T1-03', code_b_s: 'T1-03-2', b_s_thai: 'หาดบางแสน' }], 'T2-01': [{ code_b_c: 'T2-01', code_b_s: 'T2-01-1', b_s_thai: 'หาดบางขุนเทียน' }] } as Record<string, unknown[]>,
+};
+
+/** Serves the beach-system router calls from the page itself: the stand-in lists, or a failure. */
+async function standInBeachLists(page: Page, mode: 'lists' | 'fail'): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith('/v2/router') && url.searchParams.get('page') === 'beachsystem',
+    async (route) => {
+      if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":"stand-in failure","data":[]}' });
+      const url = new URL(route.request().url());
+      const m = url.searchParams.get('mode');
+      const data = m === 'beachm' ? STAND_IN.beachm : m === 'beachc' ? (STAND_IN.beachc[url.searchParams.get('code_b_m') ?? ''] ?? []) : (STAND_IN.beachs[url.searchParams.get('code_b_c') ?? ''] ?? []);
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: '', data, bbox: null }) });
+    },
+  );
+}
+
+/** True when the provider backend answers the beach main-group list with rows. */
+async function backendHasBeachLists(app: RunningApp): Promise<boolean> {
+  const url = `${app.origin}${bundle.app.backend.router.replace('{product}', bundle.app.product)}?page=beachsystem&mode=beachm`;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return false;
+    const body = (await res.json()) as { data?: unknown[] };
+    return Array.isArray(body.data) && body.data.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const field = (page: Page, name: string) => page.locator(`#root_${name}`);
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+const heading = (page: Page, step: number) => page.getByRole('heading', { level: 3, name: `ขั้นตอนที่ ${step} จาก 3: ${form.steps[step - 1]!.title}` });
+
+async function gotoForm(page: Page, app: RunningApp): Promise<void> {
+  await page.goto(app.url('project/form'));
+  await page.locator('.proposal-form').waitFor();
+}
+
+/** The map in the open modal, settled. */
+async function modalMap(page: Page): Promise<Locator> {
+  const map = page.locator('dialog[open] [data-testid="proposal-map"]');
+  await map.locator('canvas.maplibregl-canvas').waitFor();
+  await page.locator('dialog[open] [data-testid="proposal-map"][data-idle="true"]').waitFor({ timeout: 30_000 });
+  return map;
+}
+
+/** Clicks the open modal's map at a fraction of its size. */
+async function clickMap(page: Page, fx: number, fy: number): Promise<void> {
+  const map = await modalMap(page);
+  const box = (await map.boundingBox())!;
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+/** Pixel spread of an image element (0 for a blank or single-colour image). */
+async function imageVariance(img: Locator): Promise<number> {
+  return img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode();
+    const c = document.createElement('canvas');
+    c.width = Math.min(200, el.naturalWidth);
+    c.height = Math.round((el.naturalHeight * c.width) / el.naturalWidth);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(el, 0, 0, c.width, c.height);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let sum = 0;
+    let sq = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const v = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+      sum += v;
+      sq += v * v;
+    }
+    const n = data.length / 4;
+    return sq / n - (sum / n) ** 2;
+  });
+}
+
+async function noHorizontalOverflow(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(width);
+}
+
+async function cached(page: Page): Promise<{ step: number; data: Record<string, unknown> } | null> {
+  return page.evaluate((key) => {
+    const text = window.localStorage.getItem(key);
+    return text ? (JSON.parse(text) as { step: number; data: Record<string, unknown> }) : null;
+  }, CACHE_KEY);
+}
+
+// Started at collection, so whether the backend answers the beach lists is known to skipIf.
+const app: RunningApp = await startApp();
+const realBeach = await backendHasBeachLists(app);
+afterAll(async () => {
+  await app.close();
+});
+
+describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)', () => {
+  let s: BrowserSession;
+  const alerts: string[] = [];
+  const infos: string[] = [];
+  beforeAll(async () => {
+    s = await openSession(DESKTOP);
+    s.page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    s.page.on('console', (m) => {
+      if (m.type() === 'info') infos.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('step 1: ถัดไป on an empty step marks every required field in red and focuses the first; starred labels', async () => {
+    const { page } = s;
+    await gotoForm(page, app);
+    await expect.poll(() => page.title()).toContain(bundle.app.title.split('|')[0]!.trim());
+    // Step tabs and buttons of SPEC.md §2.
+    const tabs = page.getByRole('navigation', { name: 'ขั้นตอนของแบบฟอร์ม' }).getByRole('button');
+    expect((await tabs.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['1 ข้อมูลทั่วไป', '2 ที่ตั้ง', '3 งบประมาณ']);
+    expect(await tabs.first().getAttribute('aria-current')).toBe('step');
+    await heading(page, 1).waitFor();
+    expect(await page.getByRole('button', { name: 'ย้อนกลับ' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'สร้างรายงาน' }).count()).toBe(0);
+    // Only step 1's fields; required ones starred (SPEC.md §5).
+    expect(await field(page, 'location').count()).toBe(0);
+    const stars = await page.locator('.proposal-rjsf label.control-label:has(.required)').allInnerTexts();
+    expect(stars.map((l) => l.replace('*', '').trim())).toEqual(['1. ชื่อโครงการ', '2. สภาพปัญหาการกัดเซาะชายฝั่ง', '2.1 สถานภาพชายฝั่ง', '2.2 ข้อมูลจากหน่วยงานที่เกี่ยวข้อง', '2.3 ความยาวชายฝั่งที่ถูกกัดเซาะ (เมตร)', '2.4 โครงสร้างป้องกันชายฝั่งที่มีอยู่เดิม', '3. วัตถุประสงค์ของโครงการ', '4. ประเภทโครงการ', '4.1 แผนการก่อสร้าง']);
+    // No choice is pre-selected for the visitor.
+    expect(await page.locator('#root_projectType input:checked, #root_hasConstructionPlan input:checked').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await expect.poll(() => page.getByText(REQUIRED_MESSAGE, { exact: true }).count()).toBe(9);
+    await heading(page, 1).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_projectName');
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('9 รายการ');
+    const color = await page.getByText(REQUIRED_MESSAGE, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
+    expect(color).toBe('rgb(198, 40, 40)');
+    await shot(page, 'desktop-1-errors', false);
+  });
+
+  it('step 1 filled: the errors go as fields are answered; ถัดไป moves to step 2', async () => {
+    const { page } = s;
+    await field(page, 'projectName').fill(TEXT.projectName);
+    await expect.poll(() => page.getByText(REQUIRED_MESSAGE, { exact: true }).count()).toBe(8);
+    await field(page, 'coastalErosionStatus').fill(TEXT.coastalErosionStatus);
+    await field(page, 'coastalErosionCode').selectOption({ label: CHOICES.coastalErosionCode });
+    await field(page, 'agenciesInformation').fill(TEXT.agenciesInformation);
+    await field(page, 'erosionLength').fill('1250');
+    await field(page, 'existingCoastalProtectionStructures').fill(TEXT.existingCoastalProtectionStructures);
+    await field(page, 'projectObjectives').fill(TEXT.projectObjectives);
+    await field(page, 'projectType').getByLabel(CHOICES.projectType).check();
+    await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan).check();
+    await expect.poll(() => page.getByText(REQUIRED_MESSAGE, { exact: true }).count()).toBe(0);
+    await shot(page, 'desktop-1-filled');
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await heading(page, 2).waitFor();
+    expect(await page.getByRole('button', { name: 'ย้อนกลับ' }).count()).toBe(1);
+    expect((await cached(page))?.step).toBe(2);
+  });
+
+  it('step 2: a bad coordinate shows the red message; the map picker writes both points with 6 decimals and the shore length', async () => {
+    const { page } = s;
+    await field(page, 'location').fill(TEXT.location);
+    await field(page, 'coordinates').fill('91,0');
+    const coordError = page.getByText(COORDINATE_MESSAGE, { exact: true });
+    await coordError.waitFor();
+    expect(await coordError.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');
+    await field(page, 'coordinates').fill('');
+    await expect.poll(() => coordError.count()).toBe(0);
+
+    // Start point: the modal opens on SPEC.md §9's default centre, zoom 11.
+    await page.getByRole('button', { name: 'เลือกจากแผนที่: จุดเริ่มต้น' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เลือกตำแหน่งจากแผนที่' });
+    await dialog.waitFor();
+    const map = await modalMap(page);
+    expect((await map.boundingBox())!.height).toBeCloseTo(500, 0);
+    expect(await map.getAttribute('data-zoom')).toBe('11.000');
+    expect(await map.getAttribute('data-center')).toBe('13.736717,100.523186');
+    expect(await dialog.getByLabel('จุดเริ่มต้น').isChecked()).toBe(true);
+    await shot(page, 'desktop-2-map-picker', false);
+    await clickMap(page, 0.3, 0.45);
+    await dialog.waitFor({ state: 'hidden' });
+    const start = await field(page, 'coordinates').inputValue();
+    expect(start).toMatch(/^\d{1,2}\.\d{6}, \d{2,3}\.\d{6}$/);
+
+    // End point, chosen with the mode switch in the modal opened from the start field.
+    await page.getByRole('button', { name: 'เลือกจากแผนที่: จุดเริ่มต้น' }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel('จุดสิ้นสุด').check();
+    await clickMap(page, 0.7, 0.55);
+    await dialog.waitFor({ state: 'hidden' });
+    const end = await field(page, 'coordinatesEnd').inputValue();
+    expect(end).toMatch(/^\d{1,2}\.\d{6}, \d{2,3}\.\d{6}$/);
+    expect(await field(page, 'coordinates').inputValue()).toBe(start);
+    expect(end).not.toBe(start);
+    // SPEC.md §4: the straight distance in metres with 2 decimals.
+    const length = shoreLength(start, end)!;
+    expect(length).toBeGreaterThan(1000);
+    await expect.poll(async () => Number(await field(page, 'projectShoreLength').inputValue())).toBe(length);
+
+    // Reopened, the map fits both points (centred between them).
+    await page.getByRole('button', { name: 'เลือกจากแผนที่: จุดสิ้นสุด' }).click();
+    await dialog.waitFor();
+    const fitted = await modalMap(page);
+    const [clat, clng] = (await fitted.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+    const a = parseLatLng(start)!;
+    const b = parseLatLng(end)!;
+    expect(Math.abs(clat - (a.lat + b.lat) / 2)).toBeLessThan(0.01);
+    expect(Math.abs(clng - (a.lng + b.lng) / 2)).toBeLessThan(0.01);
+    expect(Number(await fitted.getAttribute('data-zoom'))).toBeGreaterThan(11);
+    await shot(page, 'desktop-2-map-fitted', false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await field(page, 'coordinatesEnd').inputValue()).toBe(end);
+  });
+
+  it('step 2: screenshot mode: a map click only alerts; ใช้ภาพนี้ captures the map, ลบภาพ removes it', async () => {
+    const { page } = s;
+    await page.getByRole('button', { name: 'กำหนดภาพแผนที่' }).click();
+    const dialog = page.getByRole('dialog', { name: 'กำหนดภาพแผนที่' });
+    await dialog.waitFor();
+    const before = { start: await field(page, 'coordinates').inputValue(), end: await field(page, 'coordinatesEnd').inputValue() };
+    await clickMap(page, 0.5, 0.5);
+    await expect.poll(() => alerts.length).toBe(1);
+    expect(alerts[0]).toContain('ใช้ภาพนี้');
+    expect(await dialog.isVisible()).toBe(true);
+    expect({ start: await field(page, 'coordinates').inputValue(), end: await field(page, 'coordinatesEnd').inputValue() }).toEqual(before);
+    await shot(page, 'desktop-2-screenshot-mode', false);
+    await dialog.getByRole('button', { name: 'ใช้ภาพนี้' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const img = page.getByTestId('map-image');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await imageVariance(img), 'the captured map is not blank').toBeGreaterThan(50);
+
+    await page.getByRole('button', { name: 'ลบภาพ' }).click();
+    await img.waitFor({ state: 'detached' });
+    expect((await cached(page))?.data.mapImage).toBeUndefined();
+    // Set it again for the PDF.
+    await page.getByRole('button', { name: 'กำหนดภาพแผนที่' }).click();
+    await dialog.waitFor();
+    await modalMap(page);
+    await dialog.getByRole('button', { name: 'ใช้ภาพนี้' }).click();
+    await img.waitFor();
+    expect(String((await cached(page))?.data.mapImage)).toMatch(/^data:image\/jpeg;base64,/);
+  });
+
+  it(`step 2: the beach modal 'เลือกกลุ่มหาด' cascades main group > sub group > beach system; ยืนยัน writes the names joined by '/'`, async () => {
+    const { page } = s;
+    if (!realBeach) await standInBeachLists(page, 'lists');
+    await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
+    await dialog.waitFor();
+    const main = dialog.getByLabel('กลุ่มหาดหลัก', { exact: true });
+    const sub = dialog.getByLabel('กลุ่มหาดย่อย', { exact: true });
+    const system = dialog.getByLabel('ระบบหาด', { exact: true });
+    await expect.poll(() => main.isEnabled()).toBe(true);
+    expect(await sub.isDisabled()).toBe(true);
+    expect(await system.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'ยืนยัน' }).isDisabled()).toBe(true);
+    const pick = async (select: Locator) => {
+      await expect.poll(async () => (await select.isEnabled()) && (await select.locator('option').count()) > 1, { timeout: 15_000 }).toBe(true);
+      const label = (await select.locator('option').nth(1).innerText()).trim();
+      await select.selectOption({ index: 1 });
+      return label;
+    };
+    const names = [await pick(main), await pick(sub), await pick(system)];
+    await shot(page, 'desktop-2-beach-modal', false);
+    await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await field(page, 'beachSystem').inputValue()).toBe(names.join('/'));
+    if (!realBeach) {
+      expect(names).toEqual(['ชายฝั่งทะเลตะวันออก', 'กลุ่มหาดบางแสน', 'หาดบางแสน']);
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+  });
+
+  it('step 2: the rest of the step; a reload in the middle restores every value and the step', async () => {
+    const { page } = s;
+    await field(page, 'beachSystemInfo').fill(TEXT.beachSystemInfo);
+    await field(page, 'physicalCharacteristics').getByLabel(CHOICES.physicalCharacteristics, { exact: true }).check();
+    await field(page, 'physicalCharacteristicsInfo').fill(TEXT.physicalCharacteristicsInfo);
+    await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment).check();
+    await field(page, 'beachUtilizationInfo').fill(TEXT.beachUtilizationInfo);
+    await field(page, 'historicalSiteInfo').fill(TEXT.historicalSiteInfo);
+    await field(page, 'touristAttractions').fill(TEXT.touristAttractions);
+    await field(page, 'conservationAreaInfo').fill(TEXT.conservationAreaInfo);
+    await shot(page, 'desktop-2-filled');
+
+    const values = async () => ({
+      location: await field(page, 'location').inputValue(),
+      coordinates: await field(page, 'coordinates').inputValue(),
+      coordinatesEnd: await field(page, 'coordinatesEnd').inputValue(),
+      projectShoreLength: await field(page, 'projectShoreLength').inputValue(),
+      beachSystem: await field(page, 'beachSystem').inputValue(),
+      beachSystemInfo: await field(page, 'beachSystemInfo').inputValue(),
+      physical: await field(page, 'physicalCharacteristics').getByLabel(CHOICES.physicalCharacteristics, { exact: true }).isChecked(),
+      physicalCharacteristicsInfo: await field(page, 'physicalCharacteristicsInfo').inputValue(),
+      alignment: await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment).isChecked(),
+      beachUtilizationInfo: await field(page, 'beachUtilizationInfo').inputValue(),
+      historicalSiteInfo: await field(page, 'historicalSiteInfo').inputValue(),
+      touristAttractions: await field(page, 'touristAttractions').inputValue(),
+      conservationAreaInfo: await field(page, 'conservationAreaInfo').inputValue(),
+      image: await page.getByTestId('map-image').getAttribute('src'),
+    });
+    const before = await values();
+    expect(before.image).toMatch(/^data:image\/jpeg;base64,/);
+
+    await page.reload();
+    await heading(page, 2).waitFor();
+    expect(await page.getByText('กู้คืนข้อมูลที่กรอกไว้แล้ว').count()).toBe(1);
+    expect(await values()).toEqual(before);
+    // Step 1 is back too.
+    await page.getByRole('button', { name: 'ย้อนกลับ' }).click();
+    await heading(page, 1).waitFor();
+    expect(await field(page, 'projectName').inputValue()).toBe(TEXT.projectName);
+    expect(await field(page, 'coastalErosionCode').inputValue()).toBe(CHOICES.coastalErosionCode);
+    expect(await field(page, 'erosionLength').inputValue()).toBe('1250');
+    expect(await field(page, 'projectType').getByLabel(CHOICES.projectType).isChecked()).toBe(true);
+    expect(await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await heading(page, 2).waitFor();
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await heading(page, 3).waitFor();
+  });
+
+  it('step 3: budget sources only with hasBudget (noBudget drops them), the budget table totals live, tel and email inputs; reload at step 3', async () => {
+    const { page } = s;
+    expect(await page.getByRole('button', { name: 'ถัดไป' }).count()).toBe(0);
+    await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess).check();
+    await field(page, 'operationPlan').fill(TEXT.operationPlan);
+    const sources = page.locator('#root_budgetSources');
+    expect(await sources.count()).toBe(0);
+    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว').check();
+    await sources.waitFor();
+    await page.locator('#root_budgetSources_normal').check();
+    await page.locator('#root_budgetSources_normalDetail').fill(TEXT.normalDetail);
+    await expect.poll(async () => (await cached(page))?.data.budgetSources).toEqual({ normal: true, normalDetail: TEXT.normalDetail });
+    await field(page, 'budgetSourceOption').getByLabel('ยังไม่มีแหล่งงบประมาณ').check();
+    await sources.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await cached(page))?.data.budgetSources).toBeUndefined();
+    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว').check();
+    await sources.waitFor();
+    expect(await page.locator('#root_budgetSources_normal').isChecked()).toBe(false);
+    expect(await page.locator('#root_budgetSources_normalDetail').inputValue()).toBe('');
+    await page.locator('#root_budgetSources_normal').check();
+    await page.locator('#root_budgetSources_normalDetail').fill(TEXT.normalDetail);
+    await field(page, 'supportRequestedFrom').fill(TEXT.supportRequestedFrom);
+
+    const table = page.locator('.proposal-budget table');
+    expect((await table.locator('thead th').allInnerTexts()).map((t) => t.trim())).toEqual(['ปีงบประมาณ', '2569', '2570', '2571', '2572', 'รวม']);
+    for (const [key, amount] of Object.entries(BUDGET)) {
+      const input = page.getByLabel(`ปีงบประมาณ พ.ศ. ${key.slice(1)}`, { exact: true });
+      expect(await input.getAttribute('type')).toBe('number');
+      await input.fill(String(amount));
+    }
+    await expect.poll(() => page.getByTestId('budget-total').innerText()).toBe((9_500_000).toLocaleString('th-TH'));
+    await field(page, 'budgetDuration').fill('3');
+    await field(page, 'environmentalMitigation').fill(TEXT.environmentalMitigation);
+    const phone = page.locator('#root_projectOwner_phone_phone');
+    const email = page.locator('#root_projectOwner_email_email');
+    expect(await phone.getAttribute('type')).toBe('tel');
+    expect(await email.getAttribute('type')).toBe('email');
+    await page.locator('#root_projectOwner_name_name').fill(TEXT.ownerName);
+    await phone.fill(TEXT.ownerPhone);
+    await email.fill('not-an-email');
+    // A bad optional value blocks too, with its Thai message and the focus on it.
+    await page.getByRole('button', { name: 'สร้างรายงาน' }).click();
+    await page.getByText('กรุณากรอกอีเมลให้ถูกต้อง', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_projectOwner_email_email');
+    await email.fill(TEXT.ownerEmail);
+    await expect.poll(() => page.getByText('กรุณากรอกอีเมลให้ถูกต้อง', { exact: true }).count()).toBe(0);
+    await shot(page, 'desktop-3-filled');
+
+    await page.reload();
+    await heading(page, 3).waitFor();
+    expect(await page.getByTestId('budget-total').innerText()).toBe((9_500_000).toLocaleString('th-TH'));
+    expect(await page.locator('#root_budgetSources_normalDetail').inputValue()).toBe(TEXT.normalDetail);
+    expect(await email.inputValue()).toBe(TEXT.ownerEmail);
+    expect(await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess).isChecked()).toBe(true);
+  });
+
+  it('สร้างรายงาน builds the PDF and opens ตัวอย่างแบบฟอร์ม (100% wide, 800 high); the download is 3 A4 pages with the Thai text as typed', async () => {
+    const { page } = s;
+    const started = Date.now();
+    await page.getByRole('button', { name: 'สร้างรายงาน' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ตัวอย่างแบบฟอร์ม' });
+    await dialog.waitFor({ timeout: 90_000 });
+    const openedMs = Date.now() - started;
+    const frame = dialog.locator('iframe');
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    const frameBox = (await frame.boundingBox())!;
+    const bodyBox = (await dialog.locator('.proposal-preview-body').boundingBox())!;
+    expect(frameBox.height).toBeCloseTo(800, 0);
+    expect(Math.abs(frameBox.width - bodyBox.width)).toBeLessThanOrEqual(1);
+    await page.waitForTimeout(1500); // the viewer draws the first page
+    await shot(page, 'desktop-4-preview', false);
+
+    const link = page.getByTestId('pdf-download');
+    expect(await link.getAttribute('download')).toBe('proposal-2569.pdf');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('proposal-2569.pdf');
+    const file = path.join(SHOTS, 'proposal-2569.pdf');
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/^Pages:\s+3$/m);
+    expect(info).toMatch(/^Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)$/m);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .replace(/[\u200b\u00ad]/g, '')
+      .replace(/\s+/g, ' ');
+    const expected = [TONE_MARKS, TEXT.projectName, ...Object.values(TEXT).filter((v) => v !== TEXT.ownerPhone && v !== TEXT.ownerEmail), TEXT.ownerPhone, TEXT.ownerEmail, CHOICES.coastalErosionCode, 'หาดทราย'];
+    const missing = expected.filter((v) => !text.includes(v));
+    expect(missing, `not in the PDF text:\n${text.slice(0, 3000)}`).toEqual([]);
+    expect(text).toContain('2569');
+    // Pages as images, to look at.
+    execFileSync('pdftoppm', ['-r', '70', '-png', file, path.join(SHOTS, 'pdf-page')]);
+    console.log(`proposal PDF: ${bytes.length} bytes; preview open ${openedMs} ms after the click; ${infos.filter((i) => i.startsWith('proposal: PDF')).join('; ')}; files in ${SHOTS}`);
+
+    // Closing keeps the visitor on step 3 with the data.
+    await dialog.getByRole('button', { name: 'ปิด', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await heading(page, 3).waitFor();
+    expect(await field(page, 'operationPlan').inputValue()).toBe(TEXT.operationPlan);
+    expect(s.log.unexpected(allowed), describeProblems(s.log.unexpected(allowed))).toEqual([]);
+  });
+});
+
+describe('the beach modal without lists, and with the real backend', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSession(DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  /** Opens step 2 directly from a cached step-1 answer set (restoring the cache at the same time). */
+  async function openStep2(page: Page) {
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);
+      },
+      [CACHE_KEY, JSON.stringify({ version: 1, formId: 'proposal', step: 2, data: { projectName: 'x' }, savedAt: new Date().toISOString() })],
+    );
+    await gotoForm(page, app);
+    await heading(page, 2).waitFor();
+  }
+
+  it(`SPEC.md §8: a failing beach list shows '--' and nothing can be confirmed; the field can still be typed`, async () => {
+    const { page } = s;
+    await standInBeachLists(page, 'fail');
+    await openStep2(page);
+    await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
+    await dialog.waitFor();
+    const main = dialog.getByLabel('กลุ่มหาดหลัก', { exact: true });
+    await expect.poll(async () => (await main.count()) === 1 && (await main.locator('option').first().innerText()).trim()).toBe('--');
+    expect(await main.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'ยืนยัน' }).isDisabled()).toBe(true);
+    await shot(page, 'desktop-beach-failed', false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await field(page, 'beachSystem').fill('ก/ข/ค');
+    expect(await field(page, 'beachSystem').inputValue()).toBe('ก/ข/ค');
+    await page.unrouteAll({ behavior: 'wait' });
+  });
+
+  // Needs the provider backend's beach-system lists; skipped (and reported so) until it answers.
+  it.skipIf(!realBeach)("the real backend's beach lists (SPEC.md §7 page=beachsystem beachm/beachc/beachs) fill the cascade", async () => {
+    const { page } = s;
+    await openStep2(page);
+    await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
+    for (const label of ['กลุ่มหาดหลัก', 'กลุ่มหาดย่อย', 'ระบบหาด']) {
+      const select = dialog.getByLabel(label, { exact: true });
+      await expect.poll(async () => (await select.isEnabled()) && (await select.locator('option').count()) > 1, { timeout: 15_000 }).toBe(true);
+      await select.selectOption({ index: 1 });
+    }
+    await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
+    expect((await field(page, 'beachSystem').inputValue()).split('/')).toHaveLength(3);
+  });
+});
+
+describe('/project download page (SPEC.md §2)', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSession(DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('two groups, each with a .docx and a .pdf that download as real files, and the link to /project/form', async () => {
+    const { page } = s;
+    await page.goto(app.url('project'));
+    const groups = page.locator('.files-section section');
+    await groups.first().waitFor();
+    expect(await groups.count()).toBe(2);
+    await shot(page, 'desktop-project-files');
+    const links = await page.locator('.files-section a[download]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links).toHaveLength(4);
+    for (const href of links) {
+      const res = await page.request.get(href);
+      expect(res.status(), href).toBe(200);
+      const body = await res.body();
+      if (href.endsWith('.pdf')) {
+        expect(res.headers()['content-type'], href).toMatch(/^application\/pdf/);
+        expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      } else {
+        expect(res.headers()['content-type'], href).toMatch(/^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/);
+        expect(body.subarray(0, 2).toString('latin1')).toBe('PK');
+      }
+    }
+    await page.getByRole('link', { name: 'กรอกแบบฟอร์มออนไลน์' }).click();
+    await page.locator('.proposal-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/maps/project/form');
+  });
+});
+
+describe('proposal wizard at phone 390x844', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSession(MOBILE);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('every step, the errors, the map modal and the budget table fit the screen (no horizontal overflow)', async () => {
+    const { page } = s;
+    await gotoForm(page, app);
+    await heading(page, 1).waitFor();
+    await noHorizontalOverflow(page);
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await page.getByText(REQUIRED_MESSAGE, { exact: true }).first().waitFor();
+    await noHorizontalOverflow(page);
+    await shot(page, 'mobile-1-errors', false);
+    // Step 2 and 3 from a cached form (the cache is restored on load).
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [CACHE_KEY, JSON.stringify({ version: 1, formId: 'proposal', step: 2, data: { projectName: 'x', coordinates: '13.7, 100.5', coordinatesEnd: '13.72, 100.52' }, savedAt: new Date().toISOString() })],
+    );
+    await page.reload();
+    await heading(page, 2).waitFor();
+    await noHorizontalOverflow(page);
+    await shot(page, 'mobile-2', true);
+    await page.getByRole('button', { name: 'เลือกจากแผนที่: จุดเริ่มต้น' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เลือกตำแหน่งจากแผนที่' });
+    await dialog.waitFor();
+    const map = await modalMap(page);
+    const box = (await map.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await noHorizontalOverflow(page);
+    await shot(page, 'mobile-2-map', false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [CACHE_KEY, JSON.stringify({ version: 1, formId: 'proposal', step: 3, data: { projectName: 'x', budgetSourceOption: 'hasBudget', budgetAmount: { b2569: 123456789 } }, savedAt: new Date().toISOString() })],
+    );
+    await page.reload();
+    await heading(page, 3).waitFor();
+    await page.locator('#root_budgetSources').waitFor();
+    await noHorizontalOverflow(page);
+    for (const name of ['ย้อนกลับ', 'สร้างรายงาน']) {
+      const b = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(b.x + b.width, name).toBeLessThanOrEqual(MOBILE.width);
+      expect(b.height, `${name} touch target`).toBeGreaterThanOrEqual(44);
+    }
+    await shot(page, 'mobile-3', true);
+    expect(s.log.unexpected(allowed), describeProblems(s.log.unexpected(allowed))).toEqual([]);
+  });
+});

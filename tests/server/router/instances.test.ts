@@ -1,0 +1,124 @@
+// Two app instances on ONE PostgreSQL/PostGIS database, as behind a load balancer (README): started
+// together on an empty database they migrate and load the sample once (advisory lock), then both
+// answer the same data with the same ETags. Runs on TEST_DATABASE_URL's server when set (the
+// server-pg project), otherwise on a throwaway PostgreSQL 15 + PostGIS 3 from the Debian packages;
+// without either it fails: CI installs postgresql-15 and postgresql-15-postgis-3.
+import type { Server } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppServer } from '../../../src/server/app.ts';
+import { ensureDatabase } from '../../../src/server/db/ensure.ts';
+import type { ManagedDatabase } from '../../../src/server/db/types.ts';
+import type { EnsureReport } from '../../../src/server/db/ensure.ts';
+import { canStartPgServer, pgBinDir, startPgServer, type PgServer } from '../db/pgServer.ts';
+import { SLOW, TEST_DATABASE_URL } from '../db/testDatabase.ts';
+import { makeFakeDist } from '../helpers.ts';
+import { closeServer, listen, rawRequest } from './helpers.ts';
+
+let url: string;
+let cleanup: () => Promise<void> = async () => undefined;
+const started: Array<{ db: ManagedDatabase; report: EnsureReport; server: Server; port: number }> = [];
+const dist = makeFakeDist();
+
+async function admin(connectionString: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (TEST_DATABASE_URL) {
+    const name = `tcs_router_instances_${process.pid}`;
+    await admin(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name}`);
+    await admin(TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
+    const u = new URL(TEST_DATABASE_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    cleanup = () => admin(TEST_DATABASE_URL!, `DROP DATABASE IF EXISTS ${name}`);
+  } else {
+    if (!canStartPgServer()) {
+      throw new Error(
+        `Two instances on one PostgreSQL need PostgreSQL 15 + PostGIS 3 binaries in ${pgBinDir()} (PG_BIN_DIR): ` +
+          'apt-get install postgresql-15 postgresql-15-postgis-3 (CI installs postgresql-15-postgis-3), or set TEST_DATABASE_URL.',
+      );
+    }
+    const server: PgServer = await startPgServer();
+    url = await server.createDatabase('tcs_router_instances');
+    cleanup = () => server.stop();
+  }
+}, SLOW);
+
+afterAll(async () => {
+  for (const s of started) {
+    await closeServer(s.server);
+    await s.db.close();
+  }
+  dist.cleanup();
+  await cleanup();
+}, SLOW);
+
+async function startInstance(db: ManagedDatabase): Promise<{ server: Server; port: number }> {
+  const server = createAppServer({ basePath: '/maps', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}', db, legends: [], log: () => undefined });
+  return { server, port: await listen(server) };
+}
+
+describe('two instances on one PostgreSQL', { timeout: SLOW }, () => {
+  it('concurrent first starts migrate and load the sample once (advisory lock)', async () => {
+    const opened = await Promise.all([1, 2].map(() => ensureDatabase({ databaseUrl: url, log: () => undefined })));
+    for (const { db, report } of opened) started.push({ db, report, ...(await startInstance(db)) });
+    expect(started.map((s) => s.report.data).sort()).toEqual(['generated', 'present']);
+    expect(started.filter((s) => s.report.migrations.length > 0)).toHaveLength(1);
+    const { rows } = await started[0]!.db.query<{ version: number; n: number }>('SELECT version, count(*)::int AS n FROM schema_migrations GROUP BY version');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    const datasets = await started[1]!.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dataset_info');
+    expect(datasets.rows[0]!.n).toBe(1);
+  });
+
+  it('both answer the same data with the same ETags', async () => {
+    const targets = [
+      '/tcs/v2/router?page=coastline&mode=list&list=province',
+      '/tcs/v2/router?page=changecoastline&mode=list&list=amphur&pv=90',
+      '/tcs/v2/router?page=changecoastline&mode=year',
+      '/tcs/v2/router?page=beachsystem&mode=beachm',
+      '/tcs/v2/router?page=wfs&mode=getbound&layer=tcs:erosion_area&viewparams=code:90;start:2562;end:2567',
+      '/maps/assets/data/cctv.json',
+      '/maps/assets/data/coastal_location_island.json',
+    ];
+    for (const target of targets) {
+      const [a, b] = await Promise.all(started.map((s) => rawRequest(s.port, 'GET', target)));
+      expect(a!.status, `${target}: ${a!.text.slice(0, 200)}`).toBe(200);
+      expect(b!.status).toBe(200);
+      expect(b!.text, target).toBe(a!.text);
+      expect(b!.headers.etag, target).toBe(a!.headers.etag);
+      // A load balancer may send the revalidation to the other instance.
+      expect((await rawRequest(started[1]!.port, 'GET', target, { headers: { 'If-None-Match': a!.headers.etag! } })).status).toBe(304);
+    }
+    expect((await rawRequest(started[0]!.port, 'GET', '/maps/assets/data/cctv.json')).json()).toHaveLength(22);
+  });
+
+  it('serve concurrent requests from both instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => rawRequest(started[i % 2]!.port, 'GET', `/tcs/v2/router?page=coastline&mode=list&list=amphur&pv=${['90', '83', '20', '84'][i % 4]}`)),
+    );
+    expect(answers.every((a) => a.status === 200 && a.json().data.length > 0)).toBe(true);
+  });
+
+  it('every pooled connection has the statement timeout; a third (warm) start neither migrates nor seeds', async () => {
+    const { rows } = await started[0]!.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    expect(rows[0]!.statement_timeout).toBe('10s');
+    const t0 = performance.now();
+    const third = await ensureDatabase({ databaseUrl: url, log: () => undefined });
+    try {
+      expect(third.report.data).toBe('present');
+      expect(third.report.migrations).toEqual([]);
+      expect(performance.now() - t0).toBeLessThan(5000);
+    } finally {
+      await third.db.close();
+    }
+  });
+});
