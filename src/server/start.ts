@@ -1,12 +1,14 @@
 // `npm start`: validate the config, open the database (embedded PGlite in data/pglite, or
-// PostgreSQL/PostGIS via DATABASE_URL; migrate, and load the sample dataset into an empty one)
-// while the client is built if stale, then serve the app and the provider backend.
+// PostgreSQL/PostGIS via DATABASE_URL, optionally serving through DATABASE_READ_URL; migrate, and
+// load the sample dataset into an empty one) while the client is built if stale, then serve the
+// app and the provider backend.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatConfigError, loadConfigDir } from '../engine/node/loadConfig.ts';
 import { createAppServer } from './app.ts';
 import { ensureClientBuilt } from './build-if-needed.ts';
-import { ensureDatabase, type EnsureReport } from './db/index.ts';
+import { openServingDatabase } from './database.ts';
+import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
 import { parseAllowOrigins } from './proxy/allowList.ts';
 
@@ -27,7 +29,7 @@ function portFromEnv(value: string | undefined): number {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One line: cold or warm start and its times, and whether the data is the sample dataset. */
-async function describeDatabase(db: ManagedDatabase, report: EnsureReport): Promise<string> {
+async function describeDatabase(db: ManagedDatabase, report: EnsureReport, role: string): Promise<string> {
   const { rows } = await db
     .query<{ name: string; version: string; sample: boolean }>('SELECT name, version, sample FROM dataset_info ORDER BY gid')
     .catch(() => ({ rows: [] as { name: string; version: string; sample: boolean }[] }));
@@ -42,7 +44,8 @@ async function describeDatabase(db: ManagedDatabase, report: EnsureReport): Prom
           : 'real data (imported)';
   const start = report.data === 'generated' ? 'cold start (sample dataset generated)' : report.migrations.length ? 'start with migrations' : 'warm start';
   const { open, migrate, seed, total } = report.ms;
-  return `database: ${db.description}: ${start} in ${seconds(total)} (open ${seconds(open)}, migrate ${seconds(migrate)}, seed/check ${seconds(seed)}); ${data}`;
+  const where = role === 'primary' ? db.description : `${db.description} (read replica; migrated through DATABASE_URL)`;
+  return `database: ${where}: ${start} in ${seconds(total)} (open ${seconds(open)}, migrate ${seconds(migrate)}, seed/check ${seconds(seed)}); ${data}`;
 }
 
 const port = portFromEnv(process.env.PORT);
@@ -55,16 +58,18 @@ try {
   fail(String((error as Error).message));
 }
 
+// The database does not depend on the config or the client build: open it while they run.
+const database = openServingDatabase().catch((error: unknown) => fail(`Database failed: ${String(error)}`));
+
 const loaded = await loadConfigDir(configDir);
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
 console.log(loaded.summary);
 
-// The database and the client build do not depend on each other: run them side by side.
-const [{ db, report }] = await Promise.all([
-  ensureDatabase().catch((error: unknown) => fail(`Database failed: ${String(error)}`)),
+const [{ db, report, role }] = await Promise.all([
+  database,
   ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
 ]);
-console.log(await describeDatabase(db, report));
+console.log(await describeDatabase(db, report, role));
 
 const { basePath, product, backend } = loaded.bundle.app;
 const server = createAppServer({

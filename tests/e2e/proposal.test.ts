@@ -223,8 +223,8 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     await field(page, 'erosionLength').fill('1250');
     await field(page, 'existingCoastalProtectionStructures').fill(TEXT.existingCoastalProtectionStructures);
     await field(page, 'projectObjectives').fill(TEXT.projectObjectives);
-    await field(page, 'projectType').getByLabel(CHOICES.projectType).check();
-    await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan).check();
+    await field(page, 'projectType').getByLabel(CHOICES.projectType, { exact: true }).check();
+    await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan, { exact: true }).check();
     await expect.poll(() => page.getByText(REQUIRED_MESSAGE, { exact: true }).count()).toBe(0);
     await shot(page, 'desktop-1-filled');
     await page.getByRole('button', { name: 'ถัดไป' }).click();
@@ -355,7 +355,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     await field(page, 'beachSystemInfo').fill(TEXT.beachSystemInfo);
     await field(page, 'physicalCharacteristics').getByLabel(CHOICES.physicalCharacteristics, { exact: true }).check();
     await field(page, 'physicalCharacteristicsInfo').fill(TEXT.physicalCharacteristicsInfo);
-    await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment).check();
+    await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment, { exact: true }).check();
     await field(page, 'beachUtilizationInfo').fill(TEXT.beachUtilizationInfo);
     await field(page, 'historicalSiteInfo').fill(TEXT.historicalSiteInfo);
     await field(page, 'touristAttractions').fill(TEXT.touristAttractions);
@@ -371,7 +371,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
       beachSystemInfo: await field(page, 'beachSystemInfo').inputValue(),
       physical: await field(page, 'physicalCharacteristics').getByLabel(CHOICES.physicalCharacteristics, { exact: true }).isChecked(),
       physicalCharacteristicsInfo: await field(page, 'physicalCharacteristicsInfo').inputValue(),
-      alignment: await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment).isChecked(),
+      alignment: await field(page, 'coastalPreventionAlignment').getByLabel(CHOICES.coastalPreventionAlignment, { exact: true }).isChecked(),
       beachUtilizationInfo: await field(page, 'beachUtilizationInfo').inputValue(),
       historicalSiteInfo: await field(page, 'historicalSiteInfo').inputValue(),
       touristAttractions: await field(page, 'touristAttractions').inputValue(),
@@ -389,10 +389,11 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     await page.getByRole('button', { name: 'ย้อนกลับ' }).click();
     await heading(page, 1).waitFor();
     expect(await field(page, 'projectName').inputValue()).toBe(TEXT.projectName);
-    expect(await field(page, 'coastalErosionCode').inputValue()).toBe(CHOICES.coastalErosionCode);
+    // rjsf's select keeps option indexes as values: compare the chosen option's text.
+    expect((await field(page, 'coastalErosionCode').locator('option:checked').innerText()).trim()).toBe(CHOICES.coastalErosionCode);
     expect(await field(page, 'erosionLength').inputValue()).toBe('1250');
-    expect(await field(page, 'projectType').getByLabel(CHOICES.projectType).isChecked()).toBe(true);
-    expect(await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan).isChecked()).toBe(true);
+    expect(await field(page, 'projectType').getByLabel(CHOICES.projectType, { exact: true }).isChecked()).toBe(true);
+    expect(await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan, { exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await heading(page, 2).waitFor();
     await page.getByRole('button', { name: 'ถัดไป' }).click();
@@ -402,19 +403,19 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
   it('step 3: budget sources only with hasBudget (noBudget drops them), the budget table totals live, tel and email inputs; reload at step 3', async () => {
     const { page } = s;
     expect(await page.getByRole('button', { name: 'ถัดไป' }).count()).toBe(0);
-    await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess).check();
+    await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess, { exact: true }).check();
     await field(page, 'operationPlan').fill(TEXT.operationPlan);
     const sources = page.locator('#root_budgetSources');
     expect(await sources.count()).toBe(0);
-    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว').check();
+    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว', { exact: true }).check();
     await sources.waitFor();
     await page.locator('#root_budgetSources_normal').check();
     await page.locator('#root_budgetSources_normalDetail').fill(TEXT.normalDetail);
     await expect.poll(async () => (await cached(page))?.data.budgetSources).toEqual({ normal: true, normalDetail: TEXT.normalDetail });
-    await field(page, 'budgetSourceOption').getByLabel('ยังไม่มีแหล่งงบประมาณ').check();
+    await field(page, 'budgetSourceOption').getByLabel('ยังไม่มีแหล่งงบประมาณ', { exact: true }).check();
     await sources.waitFor({ state: 'detached' });
     await expect.poll(async () => (await cached(page))?.data.budgetSources).toBeUndefined();
-    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว').check();
+    await field(page, 'budgetSourceOption').getByLabel('มีแหล่งงบประมาณแล้ว', { exact: true }).check();
     await sources.waitFor();
     expect(await page.locator('#root_budgetSources_normal').isChecked()).toBe(false);
     expect(await page.locator('#root_budgetSources_normalDetail').inputValue()).toBe('');
@@ -452,7 +453,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     expect(await page.getByTestId('budget-total').innerText()).toBe((9_500_000).toLocaleString('th-TH'));
     expect(await page.locator('#root_budgetSources_normalDetail').inputValue()).toBe(TEXT.normalDetail);
     expect(await email.inputValue()).toBe(TEXT.ownerEmail);
-    expect(await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess).isChecked()).toBe(true);
+    expect(await field(page, 'landUsePermissionProcess').getByLabel(CHOICES.landUsePermissionProcess, { exact: true }).isChecked()).toBe(true);
   });
 
   it('สร้างรายงาน builds the PDF and opens ตัวอย่างแบบฟอร์ม (100% wide, 800 high); the download is 3 A4 pages with the Thai text as typed', async () => {
@@ -495,7 +496,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     console.log(`proposal PDF: ${bytes.length} bytes; preview open ${openedMs} ms after the click; ${infos.filter((i) => i.startsWith('proposal: PDF')).join('; ')}; files in ${SHOTS}`);
 
     // Closing keeps the visitor on step 3 with the data.
-    await dialog.getByRole('button', { name: 'ปิด', exact: true }).click();
+    await dialog.locator('.proposal-preview-bar').getByRole('button', { name: 'ปิด', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await heading(page, 3).waitFor();
     expect(await field(page, 'operationPlan').inputValue()).toBe(TEXT.operationPlan);

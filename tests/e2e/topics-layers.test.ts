@@ -10,12 +10,12 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { createAppServer } from '../../src/server/app.ts';
 import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
-import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { navigateInApp, openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, ensureBuilt, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
@@ -118,7 +118,7 @@ async function alertText(page: Page): Promise<string[]> {
 }
 
 /** Waits until a tile of `layers` was requested with exactly this CQL_FILTER. */
-async function expectWmsCql(page: Page, requests: Requests, layers: string, cql: string): Promise<void> {
+async function expectWmsCql(requests: Requests, layers: string, cql: string): Promise<void> {
   await expect.poll(() => requests.wmsCql(layers), { timeout: 15_000 }).toContain(cql);
   expect(requests.wmsCql(layers)).toEqual([cql]);
 }
@@ -151,14 +151,22 @@ async function expectDrawn(page: Page, rgb: RGB, what: string): Promise<void> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await waitForMapIdle(page).catch(() => undefined);
+  // Tiles drawn (bounded: a screenshot of a still-loading map is still worth looking at).
+  await waitForMapIdle(page, 6_000).catch(() => undefined);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-async function open(s: BrowserSession, app: RunningApp, pathUnderBase: string): Promise<void> {
-  await s.page.goto(app.url(pathUnderBase));
-  await s.page.locator('.variant-body').waitFor();
-  await waitForPickersSettled(s.page);
+/**
+ * Opens a page: in-app navigation when the app of this origin is already loaded (faster, as a
+ * user clicks a tab or menu tile), a full load otherwise or with `reload` (fresh answer cache).
+ */
+async function open(s: BrowserSession, app: RunningApp, pathUnderBase: string, options: { reload?: boolean } = {}): Promise<void> {
+  const { page } = s;
+  const loaded = page.url().startsWith(app.origin) && (await page.locator('.variant-body').count()) > 0;
+  if (loaded && !options.reload) await navigateInApp(page, app.url(pathUnderBase));
+  else await page.goto(app.url(pathUnderBase));
+  await page.locator(`.variant-body[data-page="${pathUnderBase.includes('/') ? pathUnderBase : `${pathUnderBase}/`}"]`).waitFor();
+  await waitForPickersSettled(page);
 }
 
 describe('coastline topics with the real backend', () => {
@@ -166,17 +174,25 @@ describe('coastline topics with the real backend', () => {
   let app: RunningApp;
   let s: BrowserSession;
   let requests: Requests;
+  /** The same app without a backend: every provider call fails. */
+  let stopped: RunningApp;
 
   beforeAll(async () => {
     database = await openSampleDatabase();
-    app = await startWithBackend(database.db);
+    [app, stopped] = await Promise.all([startWithBackend(database.db), startApp()]);
     s = await openSession({ width: 1280, height: 800 });
     requests = new Requests(s.page);
   });
   afterAll(async () => {
     await s?.close();
     await app?.close();
+    await stopped?.close();
     await database?.close();
+  });
+
+  // A failing flow leaves a picture of the page behind.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await s.page.screenshot({ path: path.join(SHOTS, `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}.png`) }).catch(() => undefined);
   });
 
   const noProblems = () => expect(describeProblems(s.log.unexpected())).toBe('');
@@ -199,7 +215,7 @@ describe('coastline topics with the real backend', () => {
 
     expect(await row(page, 'cmline-2567').locator('button').textContent()).toBe('แสดง');
     expect(await toggle(page, 'cmline-2567')).toEqual({ state: 'active', text: 'ซ่อน' });
-    await expectWmsCql(page, requests, 'tcs:cmline_2567', "prv_code = '90' and amp_code = '9001'");
+    await expectWmsCql(requests, 'tcs:cmline_2567', "prv_code = '90' and amp_code = '9001'");
     // fit: the router's getbound with the same filter.
     expect(requests.router('wfs').map((p) => [p.get('mode'), p.get('layer'), p.get('cql_filter')])).toEqual([['getbound', 'tcs:cmline_2567', "prv_code = '90' and amp_code = '9001'"]]);
     await expect.poll(() => page.getByRole('button', { name: 'Layers (1)' }).count()).toBe(1);
@@ -239,7 +255,7 @@ describe('coastline topics with the real backend', () => {
     requests.clear();
 
     expect((await toggle(page, 'cmline-island-2567')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:cmline_island_2567', "prv_code = '84' and amp_code = '8404' and gid IN ('3','6')");
+    await expectWmsCql(requests, 'tcs:cmline_island_2567', "prv_code = '84' and amp_code = '8404' and gid IN ('3','6')");
 
     // §5 year checks before erosion.
     await pick(page, 'end', '2562');
@@ -271,7 +287,7 @@ describe('coastline topics with the real backend', () => {
     const asset = '**/assets/data/coastal_location_island.json';
     await page.route(asset, (route) => route.fulfill({ json: many }));
     try {
-      await open(s, app, 'cmline/island');
+      await open(s, app, 'cmline/island', { reload: true });
       await pick(page, 'province', '84');
       await pick(page, 'district', '8404');
       await waitForPickersSettled(page);
@@ -287,7 +303,7 @@ describe('coastline topics with the real backend', () => {
     }
     await page.route(asset, (route) => route.fulfill({ status: 500, body: 'down' }));
     try {
-      await open(s, app, 'cmline/island');
+      await open(s, app, 'cmline/island', { reload: true });
       await pick(page, 'province', '84');
       await pick(page, 'district', '8404');
       await waitForPickersSettled(page);
@@ -306,7 +322,7 @@ describe('coastline topics with the real backend', () => {
     await expect.poll(async () => (await pickerSelect(page, 'district').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean).map((c) => c.slice(0, 2))).toEqual(expect.arrayContaining(['90', '93']));
     requests.clear();
     expect((await toggle(page, 'lake-land-2567')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:cmline_lake_land_2567', "prv_code IN ('90','93')");
+    await expectWmsCql(requests, 'tcs:cmline_lake_land_2567', "prv_code IN ('90','93')");
     await shot(page, 'cmline-lake-land');
     noProblems();
   });
@@ -325,7 +341,7 @@ describe('coastline topics with the real backend', () => {
     await pick(page, 'lake-island', '1');
     expect(await alertText(page)).toEqual([]);
     await add.click();
-    await expectWmsCql(page, requests, 'tcs:cmline_lake_island_2567', "id = '1'");
+    await expectWmsCql(requests, 'tcs:cmline_lake_island_2567', "id = '1'");
     await expect.poll(() => page.getByRole('button', { name: 'Layers (1)' }).count()).toBe(1);
     await shot(page, 'cmline-lake-island');
     noProblems();
@@ -340,8 +356,8 @@ describe('coastline topics with the real backend', () => {
     requests.clear();
     expect((await toggle(page, 'shoreline-2559')).text).toBe('ซ่อน');
     expect((await toggle(page, 'shoreline-2548')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:shoreline_2559', "prv_code = '84'");
-    await expectWmsCql(page, requests, 'tcs:shoreline_2548', "prv_code = '84'");
+    await expectWmsCql(requests, 'tcs:shoreline_2559', "prv_code = '84'");
+    await expectWmsCql(requests, 'tcs:shoreline_2548', "prv_code = '84'");
     await shot(page, 'shoreline');
     noProblems();
   });
@@ -353,9 +369,9 @@ describe('coastline topics with the real backend', () => {
     const slow = '**/v2/router?page=changecoastline&mode=list&list=amphur*';
     await page.route(slow, async (route) => {
       await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
+      await route.continue().catch(() => undefined);
     });
-    await open(s, app, 'cmline-changearea');
+    await open(s, app, 'cmline-changearea', { reload: true });
     // Year defaults (§4): the first item of the list (2567) is the end year, the last (2562) the start.
     await expect.poll(() => pickerSelect(page, 'start').inputValue()).toBe('2562');
     await expect.poll(() => pickerSelect(page, 'end').inputValue()).toBe('2567');
@@ -387,9 +403,9 @@ describe('coastline topics with the real backend', () => {
     expect(requests.wfs('tcs:accretion_area')).toEqual([{ method: 'POST', version: '1.0.0', viewparams: 'code:90;start:2562;end:2567' }]);
     await expectDrawn(page, ACCRETION, 'accretion');
     expect((await toggle(page, 'analysis')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:changearea_analysis', "prv_code = '90'");
+    await expectWmsCql(requests, 'tcs:changearea_analysis', "prv_code = '90'");
     expect((await toggle(page, 'coastline')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:cmline_change', "prv_code = '90'");
+    await expectWmsCql(requests, 'tcs:cmline_change', "prv_code = '90'");
     await shot(page, 'cmline-changearea');
 
     // A district without mainland change: the toast, the row stays shown (its empty layer), no fit.
@@ -433,7 +449,7 @@ describe('coastline topics with the real backend', () => {
     ]);
     await expectDrawn(page, ACCRETION, 'island accretion');
     expect((await toggle(page, 'coastline')).text).toBe('ซ่อน');
-    await expectWmsCql(page, requests, 'tcs:cmline_island_change', "gid IN ('3','6')");
+    await expectWmsCql(requests, 'tcs:cmline_island_change', "gid IN ('3','6')");
     await shot(page, 'cmline-changearea-island');
     noProblems();
   });
@@ -492,30 +508,17 @@ describe('coastline topics with the real backend', () => {
     // The aborted request is the only network failure.
     expect(describeProblems(s.log.unexpected([/\/geoserver\/tcs_postgres\/ows$/]))).toBe('');
   });
-});
-
-describe('coastline topics with the backend stopped', () => {
-  let app: RunningApp;
-  let s: BrowserSession;
-  beforeAll(async () => {
-    app = await startApp();
-    s = await openSession({ width: 1280, height: 800 });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await app?.close();
-  });
-
-  it('§8: location lists show "--", year lists "ไม่พบข้อมูล", and the map still pans', async () => {
+  it('§8 with the backend stopped: location lists show "--", year lists "ไม่พบข้อมูล", and the map still pans', async () => {
     const { page } = s;
-    await open(s, app, 'cmline-changearea');
+    s.log.clear();
+    await open(s, stopped, 'cmline-changearea');
     expect(await pickerSelect(page, 'province').textContent()).toBe('--');
     expect(await pickerSelect(page, 'start').textContent()).toBe('ไม่พบข้อมูล');
     expect(await pickerSelect(page, 'end').textContent()).toBe('ไม่พบข้อมูล');
-    await open(s, app, 'change');
+    await open(s, stopped, 'change');
     expect(await pickerSelect(page, 'province').textContent()).toBe('--');
     expect(await pickerSelect(page, 'start').textContent()).toBe('ไม่พบข้อมูล');
-    await open(s, app, 'cmline/island');
+    await open(s, stopped, 'cmline/island');
     expect(await pickerSelect(page, 'province').textContent()).toBe('--');
     await shot(page, 'backend-stopped');
 

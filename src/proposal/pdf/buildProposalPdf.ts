@@ -41,6 +41,8 @@ export interface BuildResult {
 }
 
 const MAX_PASSES = 14;
+/** Characters of answers per page laid out at most (above what fits at the smallest type). */
+const PAGE_TEXT_CAP = 20_000;
 /** Stop refining a page's scale once the fitting and overflowing scales are this close. */
 const SCALE_TOLERANCE = 0.03;
 
@@ -86,6 +88,18 @@ export async function buildProposalPdfDetailed(
   const fitting = model.steps.map(() => 0);
   const overflowing = model.steps.map(() => Infinity);
   const limits = new Map<string, number>();
+  // No page holds more than about 16,000 characters even at the smallest type: answers beyond
+  // that are shortened before the first layout, which keeps absurd input from costing seconds.
+  model.steps.forEach((step) => {
+    const fields = textLengths(step.items, data);
+    const total = fields.reduce((sum, f) => sum + f.length, 0);
+    if (total <= PAGE_TEXT_CAP) return;
+    const cap = capFor(
+      fields.map((f) => f.length),
+      PAGE_TEXT_CAP,
+    );
+    for (const f of fields) if (f.length > cap) limits.set(f.key, cap);
+  });
   let imgs = images;
   let imagesDropped = false;
 
@@ -154,17 +168,15 @@ export async function buildProposalPdfDetailed(
         scales[k] = Math.max(MIN_SCALE, next);
         return;
       }
-      if (s > MIN_SCALE + 1e-6) {
-        scales[k] = MIN_SCALE;
-        return;
-      }
-      // At the smallest type and still too long: shorten the longest answers of this page.
-      const ratio = INNER_HEIGHT / u;
+      // Even the smallest type will not do: go to it and shorten the longest answers of this
+      // page by the share that would still not fit there (height grows with the square of the size).
+      const ratio = (INNER_HEIGHT / u) * (s / MIN_SCALE) ** 2;
+      scales[k] = MIN_SCALE;
       const fields = textLengths(model.steps[k]!.items, data).map((f) => ({ ...f, length: Math.min(f.length, limits.get(f.key) ?? Infinity) }));
       const total = fields.reduce((sum, f) => sum + f.length, 0);
       const cap = capFor(
         fields.map((f) => f.length),
-        total * ratio * 0.85,
+        total * Math.min(ratio, 1) * 0.9,
       );
       for (const f of fields) if (f.length > cap) limits.set(f.key, cap);
       fitting[k] = 0;

@@ -19,7 +19,7 @@ import { parseLatLng, PROPOSAL_UTM_ZONE, toUtm } from '../geo/utm.ts';
 import { leafValue, type FormItem, type FormModel, type LeafField } from './formModel.ts';
 import { FONT } from './fonts.ts';
 import { MINIMAP_SIZE, PDF_TEXT } from './labels.ts';
-import { cleanText, phraseRuns, thaiRuns } from './thaiText.ts';
+import { cleanText, nestRuns, phraseRuns, thaiRuns } from './thaiText.ts';
 
 
 /** A4 in points. */
@@ -104,25 +104,29 @@ export function usableImage(v: unknown): string | undefined {
   return typeof v === 'string' && /^data:image\/(png|jpe?g);base64,/i.test(v) ? v : undefined;
 }
 
+const wordSegmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('th', { granularity: 'word' }) : null;
+const graphemeSegmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('th', { granularity: 'grapheme' }) : null;
+
+/** The last boundary of `segmenter` at or before `max`, looking at most 300 characters back. */
+function boundaryBefore(segmenter: Intl.Segmenter | null, text: string, max: number): number {
+  if (!segmenter) return max;
+  const from = Math.max(0, max - 300);
+  let last = -1;
+  for (const s of segmenter.segment(text.slice(from, max + 1))) {
+    const at = from + s.index;
+    if (at > max) break;
+    if (at > from || from === 0) last = at;
+  }
+  return last;
+}
+
 /** Cuts `text` to at most `max` characters at a word boundary and says how much was cut. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
-  let cut = max;
-  if (typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function') {
-    let last = 0;
-    for (const s of new Intl.Segmenter('th', { granularity: 'word' }).segment(text)) {
-      if (s.index > max) break;
-      last = s.index;
-    }
-    cut = last > max * 0.8 ? last : max;
-    // never split a grapheme cluster (a consonant from its vowel or tone mark)
-    let g = 0;
-    for (const s of new Intl.Segmenter('th', { granularity: 'grapheme' }).segment(text)) {
-      if (s.index > cut) break;
-      g = s.index;
-    }
-    cut = g;
-  }
+  let cut = boundaryBefore(wordSegmenter, text, max);
+  // no word boundary close by: cut between grapheme clusters (never a consonant from its marks)
+  if (cut < max - 200) cut = boundaryBefore(graphemeSegmenter, text, max);
+  if (cut < 0) cut = max;
   const kept = text.slice(0, cut).trimEnd();
   return kept + PDF_TEXT.truncated(text.length - kept.length);
 }
@@ -133,7 +137,7 @@ function visibleLength(text: string): number {
 }
 
 function textNode(text: string, extra: Node = {}): Node {
-  return { text: thaiRuns(text), ...extra };
+  return { text: nestRuns(thaiRuns(text)), ...extra };
 }
 
 function dottedLines(count: number, z: Sizes, indent: number, width = CONTENT_WIDTH - indent): Node {
@@ -387,7 +391,7 @@ class PageBuilder {
     const nums = item.leaves.map((l) => asNumber(leafValue(value, l.path)));
     const any = nums.some((n) => n !== undefined);
     const total = nums.reduce<number>((sum, n) => sum + (n ?? 0), 0);
-    const header = [...item.leaves.map((l) => textNode(l.title, { bold: true, alignment: 'center' })), textNode(PDF_TEXT.total, { bold: true, alignment: 'center' })];
+    const header = [...item.leaves.map((l) => l.title), PDF_TEXT.total].map((t) => ({ text: phraseRuns(t), bold: true, alignment: 'center' }));
     const row = [...nums.map((n) => ({ text: n === undefined ? ' ' : moneyFormat.format(n), alignment: 'right' })), { text: any ? moneyFormat.format(total) : ' ', alignment: 'right', bold: true }];
     this.out.push({
       table: { headerRows: 1, widths: Array(header.length).fill('*'), heights: any ? undefined : ['auto', z.row], body: [header, row] },

@@ -78,3 +78,15 @@ export function phraseRuns(text: string, maxPhrase = 36): Array<TextRun | { text
   });
   return out;
 }
+
+/**
+ * Groups runs into nested `{ text: [...] }` inlines of `size` runs. pdfmake flattens a text
+ * array with repeated `concat` (quadratic in the number of runs); a long answer has thousands of
+ * runs (two per word), and nesting keeps the flattening cheap. The wrappers carry no style.
+ */
+export function nestRuns(runs: TextRun[], size = 64): Array<TextRun | { text: TextRun[] }> {
+  if (runs.length <= size) return runs;
+  const out: Array<{ text: TextRun[] }> = [];
+  for (let i = 0; i < runs.length; i += size) out.push({ text: runs.slice(i, i + size) });
+  return out.length > size ? (nestRuns(out as unknown as TextRun[], size) as Array<{ text: TextRun[] }>) : out;
+}

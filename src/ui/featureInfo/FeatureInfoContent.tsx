@@ -11,20 +11,20 @@ export function FeatureInfoContent() {
 
   if (status === 'loading') {
     return (
-      <p className="empty feature-info-loading" role="status" aria-busy="true">
+      <p className="empty feature-info-loading" role="status" aria-busy="true" data-info-status={status}>
         <span className="spinner" aria-hidden /> {th.loading}
       </p>
     );
   }
   if (status !== 'content' || features.length === 0) {
     return (
-      <p className="empty" role="status">
+      <p className="empty" role="status" data-info-status={status}>
         {th.noData}
       </p>
     );
   }
   return (
-    <div className="feature-info" data-testid="feature-info">
+    <div className="feature-info" data-testid="feature-info" data-info-status={status}>
       {features.map((f) => (
         <section key={f.key} className="feature-info-item">
           <h3 className="feature-info-layer">

@@ -8,10 +8,12 @@ const FILL = 'feature-info-click-fill';
 const LINE = 'feature-info-click-line';
 const RED = '#FF0000';
 /** Half the box side on screen, at least (px). */
-const MIN_HALF_PX = 4;
+const MIN_HALF_PX = 5;
 /** Half the box side on the ground (m): SPEC.md §9 "click box about 1 m". */
 const HALF_METRES = 0.5;
 const METRES_PER_DEGREE = 111_320;
+/** MapLibre's own offset of its default pin (anchor centre), which puts the tip on the point. */
+const DEFAULT_PIN_OFFSET_PX = 14;
 
 /** [west, south, east, north] of the click box: 1 m on the ground, or `minHalfPx` each side on screen if that is larger. */
 export function clickBox(lngLat: { lng: number; lat: number }, degreesPerPixel: { x: number; y: number }, minHalfPx = MIN_HALF_PX): [number, number, number, number] {
@@ -57,7 +59,10 @@ export function showClickMarker(map: MapLibreMap, lngLat: { lng: number; lat: nu
     // Style still loading (or a leftover source): update the data if the source is there.
     (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(boxFeature(box));
   }
-  const marker = new Marker({ color: RED }).setLngLat([lngLat.lng, lngLat.lat]).addTo(map);
+  // The pin's tip rests on the top edge of the box, so that the box stays in sight.
+  const halfPx = Math.max(MIN_HALF_PX, Math.abs(map.project([lngLat.lng, box[3]]).y - point.y));
+  // MapLibre's default pin is centred with offset [0, -14] to put its tip on the point; lift it by the box's half height more.
+  const marker = new Marker({ color: RED, anchor: 'center', offset: [0, -(DEFAULT_PIN_OFFSET_PX + Math.round(halfPx))] }).setLngLat([lngLat.lng, lngLat.lat]).addTo(map);
   marker.getElement().dataset.testid = 'feature-info-marker';
   const timer = setTimeout(clearClickMarker, durationMs);
   current = { map, marker, timer };

@@ -4,7 +4,8 @@ import { useStore } from '../store.ts';
 import { layerStore, listedLayers, removeLayer, toggleLayer } from '../../map/layerStore.ts';
 
 export function LayerList() {
-  const layers = useStore(layerStore, (s) => listedLayers(s.layers));
+  // Select the stored array itself (a stable snapshot); a filtered copy per read loops forever.
+  const layers = listedLayers(useStore(layerStore, (s) => s.layers));
   if (layers.length === 0) return <p className="empty">{th.noLayers}</p>;
   return (
     <ul className="layer-list">

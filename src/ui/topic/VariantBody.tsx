@@ -25,7 +25,7 @@ function VariantPage({ topic, variant, pageKey }: { topic: ResolvedTopic; varian
   }, [pageKey]);
   return (
     <VariantStateProvider variant={variant} route={topic.route} pageKey={pageKey}>
-      <div className="variant-body">
+      <div className="variant-body" data-page={pageKey}>
         {variant.note && <p className="variant-note">{variant.note}</p>}
         {variant.pickers.length > 0 && <PickerPanel />}
         {variant.sections.map((s, i) => (

@@ -2,11 +2,13 @@
 // together on an empty database they migrate and load the sample once (advisory lock), then both
 // answer the same data with the same ETags. Runs on TEST_DATABASE_URL's server when set (the
 // server-pg project), otherwise on a throwaway PostgreSQL 15 + PostGIS 3 from the Debian packages;
-// without either it fails: CI installs postgresql-15 and postgresql-15-postgis-3.
+// without either it fails: CI installs postgresql-15 and postgresql-15-postgis-3. A third instance
+// serves through a read-only connection, the way DATABASE_READ_URL points at a read replica.
 import type { Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer } from '../../../src/server/app.ts';
+import { openServingDatabase } from '../../../src/server/database.ts';
 import { ensureDatabase } from '../../../src/server/db/ensure.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 import type { EnsureReport } from '../../../src/server/db/ensure.ts';
@@ -108,17 +110,44 @@ describe('two instances on one PostgreSQL', { timeout: SLOW }, () => {
     expect(answers.every((a) => a.status === 200 && a.json().data.length > 0)).toBe(true);
   });
 
-  it('every pooled connection has the statement timeout; a third (warm) start neither migrates nor seeds', async () => {
+  it('every pooled connection has the statement timeout', async () => {
     const { rows } = await started[0]!.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
     expect(rows[0]!.statement_timeout).toBe('10s');
+  });
+
+  it('a third instance started later (warm) serves everything through a read-only connection (DATABASE_READ_URL, as on a replica)', async () => {
+    // default_transaction_read_only makes every statement fail that would write, as a hot standby does.
+    const readOnly = new URL(url);
+    readOnly.searchParams.set('options', '-c default_transaction_read_only=on');
     const t0 = performance.now();
-    const third = await ensureDatabase({ databaseUrl: url, log: () => undefined });
+    const serving = await openServingDatabase({ env: { DATABASE_URL: url, DATABASE_READ_URL: readOnly.toString() }, log: () => undefined });
+    const startMs = performance.now() - t0;
+    const { server, port } = await startInstance(serving.db);
     try {
-      expect(third.report.data).toBe('present');
-      expect(third.report.migrations).toEqual([]);
-      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(serving.role).toBe('read replica');
+      expect(serving.report.data).toBe('present');
+      expect(serving.report.migrations).toEqual([]);
+      expect(startMs).toBeLessThan(5000);
+      await expect(serving.db.query('CREATE TABLE should_fail (x int)')).rejects.toThrow(/read-only/);
+      const [island] = (await serving.db.query<{ island: string }>('SELECT island FROM island ORDER BY gid LIMIT 1')).rows;
+      const targets = [
+        '/tcs/v2/router?page=coastline&mode=list&list=tambon&pv=90&ap=9001',
+        '/tcs/v2/router?page=beachsystem&mode=beachs&code_b_c=T1-01',
+        '/tcs/v2/router?page=locations&mode=pv-center&pv-code=83',
+        '/tcs/v2/router?page=landuse&mode=lul2&pv=90',
+        `/tcs/v2/router?page=wfsisland&typeNames=tcs:island_polygon&island=${encodeURIComponent(island!.island)}`,
+        '/tcs/v2/router?page=download&mode=changecoastline&outputFormat=shape-zip&typeName=tcs:erosion_area&viewparams=code:90;start:2562;end:2567',
+        '/maps/assets/data/radar_stations.json',
+      ];
+      for (const target of targets) {
+        const [a, c] = await Promise.all([rawRequest(started[0]!.port, 'GET', target), rawRequest(port, 'GET', target)]);
+        expect(c!.status, `${target}: ${c!.text.slice(0, 200)}`).toBe(200);
+        if (target.includes('download')) expect(c!.body.length).toBe(a!.body.length); // zip dates may differ
+        else expect(c!.text, target).toBe(a!.text);
+      }
     } finally {
-      await third.db.close();
+      await closeServer(server);
+      await serving.db.close();
     }
   });
 });

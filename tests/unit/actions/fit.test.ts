@@ -88,7 +88,7 @@ describe('bounds of results', () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[[[100, 7], [101, 7], [101, 8], [100, 7]]]] } },
-        { type: 'Feature', properties: {}, geometry: null },
+        { type: 'Feature', properties: {}, geometry: null as unknown as GeoJSON.Geometry },
         { type: 'Feature', properties: {}, geometry: { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [99.5, 9] }] } },
       ],
     };

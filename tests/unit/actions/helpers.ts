@@ -2,7 +2,8 @@
 // layer actions ask for and add.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
+import type { FitTarget } from '../../../src/ui/topic/actions/fit.ts';
 import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
 import type { ConfigBundle, ResolvedVariant } from '../../../src/engine/types.ts';
 import type { ActionContext, ActionDeps } from '../../../src/ui/topic/actions/layerActions.ts';
@@ -34,7 +35,7 @@ export interface Recorder {
   layers: Map<string, Omit<MapLayer, 'zIndex' | 'visible'>>;
   results: Map<string, RowResult | null>;
   toasts: Array<{ kind: string; text: string; id: number; open: boolean }>;
-  map: { fitBounds: ReturnType<typeof vi.fn>; panTo: ReturnType<typeof vi.fn> };
+  map: { fitBounds: Mock<FitTarget['fitBounds']>; panTo: Mock<FitTarget['panTo']> };
   warnings: string[];
 }
 
@@ -49,7 +50,7 @@ export function recorder(
     layers: new Map(),
     results: new Map(),
     toasts: [],
-    map: { fitBounds: vi.fn(), panTo: vi.fn() },
+    map: { fitBounds: vi.fn<FitTarget['fitBounds']>(), panTo: vi.fn<FitTarget['panTo']>() },
     warnings: [],
     deps: undefined as unknown as ActionDeps,
   };

@@ -106,7 +106,7 @@ export function FormMap({ basemap, points, onClick, onReady, label, height = MAP
       >
         <NavigationControl position="top-right" showCompass={false} />
         <ScaleControl position="bottom-right" unit="metric" />
-        <AttributionControl position="bottom-left" compact />
+        <AttributionControl position="bottom-left" compact={false} />
         <Source id="proposal-points" type="geojson" data={data}>
           <Layer id="proposal-line" type="line" filter={['==', ['get', 'kind'], 'line']} paint={{ 'line-color': '#0b5394', 'line-width': 3, 'line-dasharray': [2, 1] }} />
           <Layer
