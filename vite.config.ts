@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { loadConfigDir, formatConfigError } from './src/engine/node/loadConfig.ts';
 import { injectConfig } from './src/server/client/indexHtml.ts';
+import { formFilesPlugin } from './src/proposal/docs/vitePlugin.ts';
 
 // The config is validated on every build and dev start: a bad config stops with
 // `file:line:column path: message` lines instead of producing a blank page.
@@ -35,7 +36,7 @@ function appConfig(): Plugin {
 
 export default defineConfig({
   base: '/maps/',
-  plugins: [react(), appConfig()],
+  plugins: [react(), appConfig(), formFilesPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,

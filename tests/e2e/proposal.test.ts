@@ -206,7 +206,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect.poll(() => page.getByText(REQUIRED_MESSAGE, { exact: true }).count()).toBe(9);
     await heading(page, 1).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_projectName');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_projectName');
     await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('9 รายการ');
     const color = await page.getByText(REQUIRED_MESSAGE, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
     expect(color).toBe('rgb(198, 40, 40)');

@@ -6,11 +6,14 @@
  * marks and vowels sit where they belong and the text is real, selectable text. See thaiText.ts
  * (word breaks), pdfkitFixes.ts (exact extracted text), layout.ts (pages and fitting).
  *
- * Fitting: the document is laid out with every page at scale 1; if a page's content runs past
- * its page (the page's end marker lands on a later page), that page's scale is lowered by the
- * square root of available/used height (text area grows with the square of the type size) and
- * the document is laid out again; at the minimum scale the longest answers of that page are
- * shortened. The common case (answers of ordinary length) takes one pass.
+ * Fitting (3 pages, always): the document is laid out with every page at scale 1 (11 pt text).
+ * A page whose content runs past it (its end marker lands on a later page) gets a smaller scale,
+ * aimed by the square root of available/used height (text area grows with the square of the type
+ * size), and the document is laid out again; a page that fits with room to spare below scale 1 is
+ * grown again until the fitting and overflowing scales are within 3 %. Pages are independent
+ * (each starts on a new page), so each converges on its own. Below the minimum scale (0.6, 6.6 pt)
+ * the longest answers of that page are shortened at a word boundary with a note saying how many
+ * characters were cut. Ordinary answers take one pass; the blank form four.
  */
 import pdfmake from 'pdfmake';
 import type { FormDoc } from '../../engine/types.ts';

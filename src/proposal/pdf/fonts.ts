@@ -18,17 +18,31 @@ export function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 }
 
-/** Kept out of Vite's module graph: the browser bundle never includes the Node loader. */
+/** Kept out of every bundler's module graph (browser bundles, Vite's config bundle). */
 const NODE_LOADER = './fonts.node.ts';
+
+type FontLoader = () => Promise<SarabunFonts>;
+let browserLoader: FontLoader | undefined;
+
+/**
+ * The browser entry (index.ts) registers the loader of the bundled `?url` assets here. It is not
+ * imported from this module: a Vite config that uses the build-time plugin (docs/vitePlugin.ts)
+ * bundles this module too, and a `?url` import cannot load in Node.
+ */
+export function setBrowserFontLoader(loader: FontLoader): void {
+  browserLoader = loader;
+}
 
 let loading: Promise<SarabunFonts> | undefined;
 
 export function loadDefaultFonts(): Promise<SarabunFonts> {
   loading ??= (async () => {
-    const mod = isNode()
-      ? ((await import(/* @vite-ignore */ NODE_LOADER)) as typeof import('./fonts.node.ts'))
-      : await import('./fonts.browser.ts');
-    return mod.loadSarabunFonts();
+    if (isNode()) {
+      const mod = (await import(/* @vite-ignore */ NODE_LOADER)) as typeof import('./fonts.node.ts');
+      return mod.loadSarabunFonts();
+    }
+    if (!browserLoader) throw new Error('no font loader: import the PDF through src/proposal/pdf/index.ts, or pass the fonts');
+    return browserLoader();
   })();
   loading.catch(() => {
     loading = undefined;

@@ -11,16 +11,16 @@
  * document past 3 pages. Below the minimum scale the longest answers of that page are shortened,
  * with a note saying how many characters were cut (see `limits`).
  *
- * Empty values give the blank form: dotted answer lines (textarea rows from the uiSchema; in a
- * filled proposal an unanswered optional item gets one line),
+ * Empty values give the blank form: dotted answer lines (textarea rows from the uiSchema),
  * empty check boxes for every option, empty frames for the map and minimap, an empty budget row.
+ * In a filled proposal an unanswered optional item gets one dotted line, and a chosen option is
+ * shown alone (ticked) by its Thai title.
  */
 import { parseLatLng, PROPOSAL_UTM_ZONE, toUtm } from '../geo/utm.ts';
 import { leafValue, type FormItem, type FormModel, type LeafField } from './formModel.ts';
 import { FONT } from './fonts.ts';
 import { MINIMAP_SIZE, PDF_TEXT } from './labels.ts';
 import { cleanText, nestRuns, phraseRuns, thaiRuns } from './thaiText.ts';
-
 
 /** A4 in points. */
 export const PAGE_WIDTH = 595.28;

@@ -92,11 +92,27 @@ function whereSql(sel: LayerSelection): string {
   return sel.where.length ? ` WHERE ${sel.where.join(' AND ')}` : '';
 }
 
-/** `'{"a":' || to_json(p."a")::text || ...` : a compact JSON object of the attributes, in order. */
+/** One attribute value as JSON text in SQL: numbers as they print, text and timestamps through to_json. */
+function jsonValue(a: Attribute, alias: string): string {
+  const col = `${alias}.${ident(a.name)}`;
+  switch (a.type) {
+    case 'int':
+      return `coalesce(${col}::text, 'null')`;
+    case 'double':
+      // float8 prints JSON-compatible numbers, except NaN and the infinities
+      return `CASE WHEN ${col} IS NULL OR ${col} IN ('NaN'::float8, 'Infinity'::float8, '-Infinity'::float8) THEN 'null' ELSE ${col}::text END`;
+    case 'date':
+      return `coalesce('"' || ${col}::text || '"', 'null')`;
+    default:
+      return `coalesce(to_json(${col})::text, 'null')`;
+  }
+}
+
+/** `'{"a":' || <a as JSON> || ...` : a compact JSON object of the attributes, in order. */
 function propertiesJson(attrs: readonly Attribute[], alias: string): string {
   if (attrs.length === 0) return `'{}'`;
   return attrs
-    .map((a, i) => `'${i === 0 ? '{' : ','}"${a.name}":' || coalesce(to_json(${alias}.${ident(a.name)})::text, 'null')`)
+    .map((a, i) => `'${i === 0 ? '{' : ','}"${a.name}":' || ${jsonValue(a, alias)}`)
     .concat(`'}'`)
     .join(' || ');
 }
@@ -158,23 +174,37 @@ export interface PageOptions extends FeatureJsonOptions {
   startIndex: number;
   /** GML instead of GeoJSON (with the namespace prefix of the feature elements). */
   gml?: { version: GmlVersion; prefix: string };
+  /**
+   * Count all matching rows in the same pass (`count(*) OVER ()`): nearly free when the database
+   * has to read every match anyway to sort them (a spatial filter), costly when an index would
+   * let it stop after one page.
+   */
+  withTotal?: boolean;
 }
 
-/** One page of features as a JSON array body (without brackets) plus the number of features in it. */
-export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number }> {
+/**
+ * One page of features as a JSON array body (without brackets) or GML members, the number of
+ * features in it and, with `withTotal`, the number of all matches (undefined when the page is
+ * empty).
+ */
+export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number; total?: number }> {
   const p = new Params(sel.params.values);
   const needed = new Set<string>([...o.attrs.map((a) => a.name), ...o.sort.map((k) => k.name), sel.ft.idColumn]);
   const cols = [...needed].map((n) => `f.${ident(n)}`);
   if (o.geometry) cols.push('f.geom');
+  if (o.withTotal) cols.push('count(*) OVER () AS __total');
   const inner =
     `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
-    `LIMIT ${p.add(o.count)} OFFSET ${p.add(o.startIndex)}`;
+    `LIMIT ${num(Math.trunc(o.count))} OFFSET ${num(Math.trunc(o.startIndex))}`;
   const sql =
     `SELECT coalesce(string_agg(${o.gml ? featureGmlSql(sel.ft, 'p', { ...o, gml: o.gml.version, prefix: o.gml.prefix }) : featureJsonSql(sel.ft, 'p', o)}, ` +
     `'${o.gml ? '' : ','}' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
-    `count(*)::integer AS n FROM (${inner}) AS p`;
-  const { rows } = await db.query<{ body: string; n: number }>(sql, p.values);
-  return { body: rows[0]?.body ?? '', returned: rows[0]?.n ?? 0 };
+    `count(*)::integer AS n${o.withTotal ? ', max(p.__total)::integer AS total' : ''} FROM (${inner}) AS p`;
+  const { rows } = await db.query<{ body: string; n: number; total?: number | null }>(sql, p.values);
+  const row = rows[0];
+  const out: { body: string; returned: number; total?: number } = { body: row?.body ?? '', returned: row?.n ?? 0 };
+  if (typeof row?.total === 'number') out.total = row.total;
+  return out;
 }
 
 export async function queryCount(db: Database, sel: LayerSelection): Promise<number> {

@@ -364,6 +364,19 @@ function gmlCollection(svc: OgcService, r: OgcRequest, ft: VectorFeatureType, ve
   );
 }
 
+/** True when the filter has a BBOX/INTERSECTS term: the database then reads every match through the spatial index. */
+function hasSpatialFilter(node: FilterNode): boolean {
+  switch (node.type) {
+    case 'bbox':
+    case 'intersects':
+      return true;
+    case 'and':
+      return node.children.some(hasSpatialFilter);
+    default:
+      return false;
+  }
+}
+
 function escapeHtmlSensitive(json: string): string {
   // JSON-equivalent escapes, so no browser ever sniffs markup in attribute values.
   return /[<>&]/.test(json) ? json.replace(/[<>&]/g, (c) => (c === '<' ? '\\u003c' : c === '>' ? '\\u003e' : '\\u0026')) : json;
@@ -439,9 +452,11 @@ async function getFeature(svc: OgcService, r: OgcRequest): Promise<void> {
     count,
     startIndex,
     ...(format.kind === 'gml' ? { gml: { version: format.version, prefix: svc.product } } : {}),
+    withTotal: hasSpatialFilter(filter),
   });
-  // The total is known without counting when this page is the last one.
-  const matched = page.returned < count && (page.returned > 0 || startIndex === 0) ? startIndex + page.returned : await queryCount(svc.db, sel);
+  // The total is known without counting when this page is the last one (or counted in the same pass).
+  const matched =
+    page.total ?? (page.returned < count && (page.returned > 0 || startIndex === 0) ? startIndex + page.returned : await queryCount(svc.db, sel));
   if (format.kind === 'gml') {
     const body = gmlCollection(svc, r, ft, format.version, page.body, matched, page.returned, timeStamp);
     return svc.sendBody(r, Buffer.from(body), { contentType: format.contentType, etag, cacheControl: 'no-cache', compressible: true });

@@ -76,7 +76,7 @@ export function barLabels(rows: readonly ChartRow[], level: ChartLevel, kind: Ch
       level === 'subdistrict' && r.subdistrict !== undefined
         ? `ต.${r.subdistrict} อ.${r.district}`
         : kind === 'island'
-          ? `${r.district} จ.${r.province}`
+          ? r.district // already 'district (island)'; the province is in the tooltip and the table
           : `อ.${r.district} จ.${r.province}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
