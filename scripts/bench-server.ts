@@ -188,6 +188,10 @@ async function runChild(): Promise<void> {
   process.send?.(ready);
   process.on('message', (m: { type?: string }) => {
     if (m?.type === 'exit') void close().finally(() => process.exit(0));
+    if (m?.type === 'cpu') {
+      const u = process.cpuUsage();
+      process.send?.({ type: 'cpu', ms: (u.user + u.system) / 1000 });
+    }
   });
 }
 
@@ -197,6 +201,8 @@ interface Result {
   db: string;
   scenario: string;
   conc: number;
+  /** CPU time of the server process per request (ms): less sensitive to a busy machine than wall time. */
+  cpuPerRequest: number;
   requests: number;
   seconds: number;
   rps: number;
@@ -225,7 +231,31 @@ function fetchOnce(agent: Agent, port: number, target: string): Promise<{ status
   });
 }
 
-async function measure(o: { db: string; scenario: string; port: number; targets: string[]; conc: number; seconds: number; max: number; expectType: RegExp }): Promise<Result> {
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { type?: string; ms?: number }) => {
+      if (m?.type !== 'cpu') return;
+      child.off('message', onMessage);
+      resolve(m.ms ?? NaN);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'cpu' });
+  });
+}
+
+/** A deterministic shuffle, so that any prefix of a list has the same mix (of zoom levels) as the whole. */
+function shuffled<T>(list: readonly T[], seed = 7): T[] {
+  const rand = prng(seed);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+async function measure(o: { db: string; scenario: string; port: number; targets: string[]; conc: number; seconds: number; max: number; expectType: RegExp; child: ChildProcess }): Promise<Result> {
+  const cpuBefore = await serverCpu(o.child);
   const agent = new Agent({ keepAlive: true, maxSockets: o.conc });
   const latencies: number[] = [];
   let next = 0;
@@ -249,12 +279,14 @@ async function measure(o: { db: string; scenario: string; port: number; targets:
   };
   await Promise.all(Array.from({ length: o.conc }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = (await serverCpu(o.child)) - cpuBefore;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     db: o.db,
     scenario: o.scenario,
     conc: o.conc,
+    cpuPerRequest: latencies.length ? cpu / latencies.length : NaN,
     requests: latencies.length,
     seconds,
     rps: latencies.length / seconds,
@@ -324,8 +356,20 @@ function stopChild(child: ChildProcess): Promise<void> {
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 function printTable(results: Result[]): void {
-  const head = ['db', 'scenario', 'conc', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'bytes/resp'];
-  const rows = results.map((r) => [r.db, r.scenario, String(r.conc), String(r.requests), fmt(r.rps), fmt(r.p50), fmt(r.p95), fmt(r.p99), String(r.errors), Math.round(r.bytes).toLocaleString('en')]);
+  const head = ['db', 'scenario', 'conc', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'node CPU ms/req', 'errors', 'bytes/resp'];
+  const rows = results.map((r) => [
+    r.db,
+    r.scenario,
+    String(r.conc),
+    String(r.requests),
+    fmt(r.rps),
+    fmt(r.p50),
+    fmt(r.p95),
+    fmt(r.p99),
+    fmt(r.cpuPerRequest),
+    String(r.errors),
+    Math.round(r.bytes).toLocaleString('en'),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(head));
@@ -387,14 +431,14 @@ async function runParent(): Promise<void> {
       const run = async (scenario: string, port: number, targets: string[], expectType: RegExp, warm = false) => {
         if (warm) for (const t of targets) await fetchOnce(new Agent(), port, t);
         for (const conc of concs) {
-          const r = await measure({ db: label, scenario, port, targets, conc, seconds, max, expectType });
+          const r = await measure({ db: label, scenario, port, targets, conc, seconds, max, expectType, child });
           results.push(r);
-          console.log(`  ${scenario} c=${conc}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}`);
+          console.log(`  ${scenario} c=${conc}: ${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, server CPU ${fmt(r.cpuPerRequest)} ms/req, errors ${r.errors}`);
         }
       };
       if (only.has('getmap')) {
-        const lines = ready.tiles.lines.map((b) => map('tcs:cmline_2567', b));
-        const polygons = ready.tiles.polygons.map((b) => map('tcs:coastallu_2558', b));
+        const lines = shuffled(ready.tiles.lines).map((b) => map('tcs:cmline_2567', b));
+        const polygons = shuffled(ready.tiles.polygons).map((b) => map('tcs:coastallu_2558', b));
         await run(`GetMap lines ${lines.length} tiles z8-12`, ready.portNoCache, lines, /^image\/png/);
         await run(`GetMap polygons ${polygons.length} tiles z8-12`, ready.portNoCache, polygons, /^image\/png/);
         await run(`GetMap lines, tile cache warm`, ready.port, lines, /^image\/png/, true);
@@ -418,7 +462,7 @@ async function runParent(): Promise<void> {
       }
       if (opt.synthetic) {
         const { tiles, bboxes } = syntheticLists();
-        await run('bench_lines GetMap 400 tiles z8-11', ready.portNoCache, tiles.map((b) => map('tcs:bench_lines', b)), /^image\/png/);
+        await run('bench_lines GetMap 400 tiles z8-11', ready.portNoCache, shuffled(tiles).map((b) => map('tcs:bench_lines', b)), /^image\/png/);
         const wfs = bboxes.map(
           (b) => `/geoserver/tcs_postgres/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=tcs:bench_lines&COUNT=1000&BBOX=${b},urn:ogc:def:crs:EPSG::4326&OUTPUTFORMAT=application/json`,
         );
@@ -431,7 +475,9 @@ async function runParent(): Promise<void> {
   }
   console.log('');
   printTable(results);
-  console.log('\nMapServer 8 on PostGIS (DESIGN.md §6, 100k-line table, same machine class): GetMap 256 px ~100 tiles/s at c=1, ~190 at c=4;');
+  const load = (await import('node:os')).loadavg();
+  console.log(`\nload average at the end: ${load.map((l) => l.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} CPUs (wall-time figures drop on a busy machine; node CPU ms/req less so; PostgreSQL's own CPU is not in it)`);
+  console.log('MapServer 8 on PostGIS (DESIGN.md §6, 100k-line table, same machine class): GetMap 256 px ~100 tiles/s at c=1, ~190 at c=4;');
   console.log('WFS GetFeature 1000 features GeoJSON ~22 req/s (p50 42 ms) at c=1, ~45 at c=4. Compare with the bench_lines rows (--synthetic).');
   for (const n of notes) console.log(`note: ${n}`);
 }

@@ -126,26 +126,26 @@ async function clickMap(page: Page, fx: number, fy: number): Promise<void> {
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
 
-/** Pixel spread of an image element (0 for a blank or single-colour image). */
-async function imageVariance(img: Locator): Promise<number> {
-  return img.evaluate(async (el: HTMLImageElement) => {
-    await el.decode();
-    const c = document.createElement('canvas');
-    c.width = Math.min(200, el.naturalWidth);
-    c.height = Math.round((el.naturalHeight * c.width) / el.naturalWidth);
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(el, 0, 0, c.width, c.height);
-    const { data } = ctx.getImageData(0, 0, c.width, c.height);
-    let sum = 0;
-    let sq = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const v = (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
-      sum += v;
-      sq += v * v;
-    }
-    const n = data.length / 4;
-    return sq / n - (sum / n) ** 2;
-  });
+/** Share of an image's pixels near a colour (a blank capture, black or transparent, has none of the
+ *  map's colours). */
+async function colourShare(img: Locator, rgb: [number, number, number], tolerance = 40): Promise<number> {
+  return img.evaluate(
+    async (el: HTMLImageElement, [[r, g, b], tol]) => {
+      await el.decode();
+      const c = document.createElement('canvas');
+      c.width = el.naturalWidth;
+      c.height = el.naturalHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(el, 0, 0);
+      const { data } = ctx.getImageData(0, 0, c.width, c.height);
+      let hits = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b) <= tol) hits += 1;
+      }
+      return hits / (data.length / 4);
+    },
+    [rgb, tolerance] as const,
+  );
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
@@ -306,7 +306,10 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     const img = page.getByTestId('map-image');
     await img.waitFor();
     expect(await img.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    expect(await imageVariance(img), 'the captured map is not blank').toBeGreaterThan(50);
+    // The capture has the map (the offline land colour) and both points drawn as map layers.
+    expect(await colourShare(img, [250, 243, 224], 30), 'land colour').toBeGreaterThan(0.3);
+    expect(await colourShare(img, [0x1a, 0x98, 0x50]), 'start point (green)').toBeGreaterThan(0);
+    expect(await colourShare(img, [0xd7, 0x30, 0x27]), 'end point (red)').toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'ลบภาพ' }).click();
     await img.waitFor({ state: 'detached' });

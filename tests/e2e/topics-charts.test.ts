@@ -246,10 +246,13 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     expect(await chart.locator('.vega-chart svg .mark-rect path').first().getAttribute('fill')).toBe('#FF0000');
     expect(await chart.locator('.vega-chart svg').innerHTML()).toContain('พื้นที่ (ไร่)');
 
-    await page.setViewportSize({ width: DESKTOP.width, height: 2400 });
-    await chart.screenshot({ path: path.join(SHOTS, 'chart-erosion.png') });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: path.join(SHOTS, 'page-erosion.png') });
+    // What the user sees: the panel scrolled to the top of the sidebar, then its table.
+    await chart.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, 'chart-erosion.png') });
+    await chart.locator('.chart-table-wrap').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SHOTS, 'table-erosion.png') });
     expect(describeProblems(s.log.unexpected(providerApiPatterns(bundle)))).toBe('');
   });
 

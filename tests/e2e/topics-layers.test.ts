@@ -109,7 +109,7 @@ const row = (page: Page, id: string) => page.locator(`.toggle-row[data-row="${id
 /** Clicks a row's button and waits until it stops loading; returns its state and button text. */
 async function toggle(page: Page, id: string): Promise<{ state: string | null; text: string }> {
   await row(page, id).locator('button').click();
-  await page.waitForFunction((rowId) => document.querySelector(`.toggle-row[data-row="${rowId}"]`)?.getAttribute('data-state') !== 'loading', id, { timeout: 20_000 });
+  await page.waitForFunction((rowId) => document.querySelector(`.toggle-row[data-row="${rowId}"]`)?.getAttribute('data-state') !== 'loading', id, { timeout: 30_000 });
   return { state: await row(page, id).getAttribute('data-state'), text: ((await row(page, id).locator('button').textContent()) ?? '').trim() };
 }
 
@@ -119,7 +119,8 @@ async function alertText(page: Page): Promise<string[]> {
 
 /** Waits until a tile of `layers` was requested with exactly this CQL_FILTER. */
 async function expectWmsCql(requests: Requests, layers: string, cql: string): Promise<void> {
-  await expect.poll(() => requests.wmsCql(layers), { timeout: 15_000 }).toContain(cql);
+  const seen = () => [...new Set(requests.all.filter((r) => r.url.pathname.endsWith('/wms')).map((r) => `${r.params.get('LAYERS')} ${r.params.get('CQL_FILTER')}`))].join(' | ');
+  await expect.poll(() => requests.wmsCql(layers), { timeout: 30_000, message: `tiles of ${layers}; WMS requests seen: ${seen()}` }).toContain(cql);
   expect(requests.wmsCql(layers)).toEqual([cql]);
 }
 
@@ -147,7 +148,7 @@ async function countColour(page: Page, rgb: RGB, tol = 40): Promise<number> {
 }
 
 async function expectDrawn(page: Page, rgb: RGB, what: string): Promise<void> {
-  await expect.poll(() => countColour(page, rgb), { timeout: 15_000, message: `${what} drawn on the map canvas` }).toBeGreaterThan(20);
+  await expect.poll(() => countColour(page, rgb), { timeout: 30_000, message: `${what} drawn on the map canvas` }).toBeGreaterThan(20);
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -169,7 +170,8 @@ async function open(s: BrowserSession, app: RunningApp, pathUnderBase: string, o
   await waitForPickersSettled(page);
 }
 
-describe('coastline topics with the real backend', () => {
+// Generous limits: a small CI machine renders WebGL in software and the server shares its cores.
+describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let app: RunningApp;
   let s: BrowserSession;
@@ -181,6 +183,7 @@ describe('coastline topics with the real backend', () => {
     database = await openSampleDatabase();
     [app, stopped] = await Promise.all([startWithBackend(database.db), startApp()]);
     s = await openSession({ width: 1280, height: 800 });
+    s.browser.context.setDefaultTimeout(30_000);
     requests = new Requests(s.page);
   });
   afterAll(async () => {
@@ -255,6 +258,13 @@ describe('coastline topics with the real backend', () => {
     requests.clear();
 
     expect((await toggle(page, 'cmline-island-2567')).text).toBe('ซ่อน');
+    // The analysis area through the router's wfsisland, one request per island.
+    expect((await toggle(page, 'analysis')).text).toBe('ซ่อน');
+    expect(requests.router('wfsisland').map((p) => [p.get('island'), p.get('typeNames')])).toEqual([
+      ['เกาะสมุย', 'tcs:cmline_island_analysis'],
+      ['เกาะพะลวย', 'tcs:cmline_island_analysis'],
+    ]);
+    expect((await toggle(page, 'analysis')).text).toBe('แสดง');
     await expectWmsCql(requests, 'tcs:cmline_island_2567', "prv_code = '84' and amp_code = '8404' and gid IN ('3','6')");
 
     // §5 year checks before erosion.

@@ -128,6 +128,6 @@ describe('runDownload: toasts and saving', () => {
     vi.advanceTimersByTime(20_000);
     await expect(run).resolves.toBe(false);
     expect(texts()).toHaveLength(1);
-    expect(texts()[0]).toMatch(/^error:no answer within 20 s$/);
+    expect(texts()[0]).toBe('error:ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน 20 วินาที');
   });
 });

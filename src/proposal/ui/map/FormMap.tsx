@@ -73,11 +73,11 @@ export function FormMap({ basemap, points, onClick, onReady, label, height = MAP
     return only ? { longitude: only.lng, latitude: only.lat, zoom: DEFAULT_ZOOM } : { longitude: DEFAULT_CENTER.lng, latitude: DEFAULT_CENTER.lat, zoom: DEFAULT_ZOOM };
   });
 
-  // Tests and tools wait for data-idle="true" (as on the main map).
-  const mark = (idle: boolean) => {
+  // Tests and tools wait for data-idle="true" (as on the main map). Read from the event's map:
+  // the first 'idle' can come before react-map-gl has set the ref.
+  const mark = (map: MapLibreMap, idle: boolean) => {
     const el = containerRef.current;
-    const map = ref.current?.getMap();
-    if (!el || !map) return;
+    if (!el) return;
     el.dataset.idle = idle ? 'true' : 'false';
     el.dataset.zoom = map.getZoom().toFixed(3);
     const c = map.getCenter();
@@ -98,8 +98,8 @@ export function FormMap({ basemap, points, onClick, onReady, label, height = MAP
           onReady?.(e.target);
         }}
         onRemove={() => onReady?.(null)}
-        onIdle={() => mark(true)}
-        onMoveStart={() => mark(false)}
+        onIdle={(e) => mark(e.target, true)}
+        onMoveStart={(e) => mark(e.target, false)}
         onClick={(e) => onClick?.({ lat: e.lngLat.lat, lng: e.lngLat.lng })}
         cursor="crosshair"
         style={{ width: '100%', height: '100%' }}

@@ -1,6 +1,6 @@
 // A button that adds a layer of the variant after validating the pickers (SPEC.md §2 lake island
 // 'เพิ่มชั้นข้อมูล พ.ศ. 2567', §5): the first failing message is shown and nothing is fetched.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PickerValues } from '../../../engine/options.ts';
 import { refValue } from '../../../engine/options.ts';
 import { useConfig } from '../../config.tsx';
@@ -18,6 +18,16 @@ export function useValuesKey(values: PickerValues): string {
     .join('&');
 }
 
+/**
+ * A section's validation message, shown until a picker changes (the new choice answers it):
+ * kept with the picker values it was about, hidden as soon as they differ.
+ */
+export function useActionMessage(values: PickerValues): [string | null, (message: string | null) => void] {
+  const key = useValuesKey(values);
+  const [state, setState] = useState<{ message: string | null; key: string }>({ message: null, key });
+  return [state.key === key ? state.message : null, (message) => setState({ message, key })];
+}
+
 /** The section's validation message (role=alert), or nothing. */
 export function ActionAlert({ message }: { message: string | null }) {
   return message ? (
@@ -30,10 +40,8 @@ export function ActionAlert({ message }: { message: string | null }) {
 export function AddLayerSection({ section, variant }: SectionProps<'addLayer'>) {
   const { app } = useConfig();
   const state = useVariantState();
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useActionMessage(state.values);
   const [busy, setBusy] = useState(false);
-  const valuesKey = useValuesKey(state.values);
-  useEffect(() => setMessage(null), [valuesKey]);
 
   const onClick = async () => {
     if (busy) return;

@@ -61,7 +61,7 @@ export function downloadErrorText(error: unknown): string {
 export async function runDownload(url: string, file: string, deps: DownloadDeps): Promise<boolean> {
   const id = deps.toast.loading(th.toast.downloading);
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${Math.round(deps.timeoutMs / 1000)} s`)), deps.timeoutMs);
+  const timer = setTimeout(() => abort.abort(new Error(`ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน ${Math.round(deps.timeoutMs / 1000)} วินาที`)), deps.timeoutMs);
   try {
     const res = await deps.fetch(url, { signal: abort.signal });
     if (!res.ok) throw new DownloadHttpError(th.toast.downloadError);

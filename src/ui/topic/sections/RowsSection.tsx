@@ -1,17 +1,14 @@
 // Toggle rows ('แสดง' / 'ซ่อน'), each adding or removing one layer of the variant (SPEC.md §2
 // change-area pages, §4); the first failing validation message of a row shows in the card.
-import { useEffect, useState } from 'react';
 import { findTemplate } from '../actions/layerActions.ts';
 import { useVariantState } from '../variantState.tsx';
 import { ToggleRow } from './ToggleRow.tsx';
-import { ActionAlert, useValuesKey } from './AddLayerSection.tsx';
+import { ActionAlert, useActionMessage } from './AddLayerSection.tsx';
 import type { SectionProps } from './SectionView.tsx';
 
 export function RowsSection({ section, variant }: SectionProps<'rows'>) {
-  const [message, setMessage] = useState<string | null>(null);
-  const valuesKey = useValuesKey(useVariantState().values);
   // A new choice of pickers answers the old message.
-  useEffect(() => setMessage(null), [valuesKey]);
+  const [message, setMessage] = useActionMessage(useVariantState().values);
   return (
     <section className="card rows-section" aria-label={section.title}>
       {section.title && <h2>{section.title}</h2>}

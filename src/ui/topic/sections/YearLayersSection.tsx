@@ -1,7 +1,7 @@
 // Year layers (SPEC.md §2): one toggle row per year of a list ('แสดง' / 'ซ่อน'), the layer
 // named with its year and drawn in the year's legend colour; or, with `picker:`, the years
 // chosen in a multiselect picker added with one button. Rules in `validate` run first.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Legend, Source } from '../../../engine/types.ts';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../config.tsx';
@@ -10,7 +10,7 @@ import { validationMessage } from '../actions/validate.ts';
 import { useSourceOptions } from '../useOptions.ts';
 import { actionContext, useVariantState } from '../variantState.tsx';
 import { ToggleRow } from './ToggleRow.tsx';
-import { ActionAlert, useValuesKey } from './AddLayerSection.tsx';
+import { ActionAlert, useActionMessage } from './AddLayerSection.tsx';
 import type { SectionProps } from './SectionView.tsx';
 import '../actions/sections.css';
 
@@ -25,9 +25,7 @@ function colourOf(legend: Legend | undefined, year: string): string | undefined 
 export function YearLayersSection({ section, variant }: SectionProps<'yearLayers'>) {
   const { legends } = useConfig();
   const state = useVariantState();
-  const [message, setMessage] = useState<string | null>(null);
-  const valuesKey = useValuesKey(state.values);
-  useEffect(() => setMessage(null), [valuesKey]);
+  const [message, setMessage] = useActionMessage(state.values);
   const template = findTemplate(variant, section.layer);
   const legend = legends.find((l) => l.id === template?.legend);
   return (
