@@ -119,8 +119,12 @@ async function alertText(page: Page): Promise<string[]> {
 
 /** Waits until a tile of `layers` was requested with exactly this CQL_FILTER. */
 async function expectWmsCql(requests: Requests, layers: string, cql: string): Promise<void> {
-  const seen = () => [...new Set(requests.all.filter((r) => r.url.pathname.endsWith('/wms')).map((r) => `${r.params.get('LAYERS')} ${r.params.get('CQL_FILTER')}`))].join(' | ');
-  await expect.poll(() => requests.wmsCql(layers), { timeout: 30_000, message: `tiles of ${layers}; WMS requests seen: ${seen()}` }).toContain(cql);
+  try {
+    await expect.poll(() => requests.wmsCql(layers), { timeout: 30_000 }).toContain(cql);
+  } catch (error) {
+    const seen = [...new Set(requests.all.map((r) => `${r.method} ${r.url.pathname} ${r.params.get('LAYERS') ?? r.params.get('page') ?? ''} ${r.params.get('CQL_FILTER') ?? ''}`))];
+    throw new Error(`no tile of ${layers} with ${cql}; requests seen since the flow began:\n${seen.join('\n')}`, { cause: error });
+  }
   expect(requests.wmsCql(layers)).toEqual([cql]);
 }
 

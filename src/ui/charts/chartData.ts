@@ -9,6 +9,14 @@ import { formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from 
 export interface ChartSource {
   features: { features: ReadonlyArray<{ id?: string | number | null; properties?: Readonly<Record<string, unknown>> | null }> };
   perIsland?: ReadonlyArray<{ island: string; features: { features: ReadonlyArray<{ id?: string | number | null; properties?: Readonly<Record<string, unknown>> | null }> } }>;
+  /** The viewparams the result was fetched with ('code:90;start:2562;end:2567'). */
+  viewparams?: string;
+}
+
+/** A result fetched for a whole province (a 2-digit code) is the province view: its chart goes
+ *  province > district; a district or sub-district code goes down to sub-districts (SPEC.md §4). */
+export function isProvinceQuery(viewparams: string | undefined): boolean {
+  return /(^|;)code:\d{2}(;|$)/.test(viewparams ?? '');
 }
 
 /** The chart tree of one chart spec, or null when there is nothing to chart (SPEC.md §4: charts
@@ -22,7 +30,8 @@ export function chartTreeFor(spec: Pick<ChartSpec, 'aggregate'>, result: ChartSo
       : [{ features: result.features.features }];
     return aggregateIslands(sets);
   }
-  return aggregateAdmin(result.features.features);
+  const provinceView = isProvinceQuery(result.viewparams);
+  return aggregateAdmin(result.features.features, { isProvinceView: () => provinceView });
 }
 
 /** Column headings of the table, deepest level last. */
