@@ -14,10 +14,13 @@
 // event loop). Each run is bounded by --duration seconds and --max requests.
 //
 //   npx tsx scripts/bench-server.ts [--db pglite|pg|both] [--conc 1,4] [--duration 8] [--max 3000]
-//                                   [--synthetic] [--only getmap,wfs,router] [--serve]
+//                                   [--synthetic] [--only getmap,wfs,router|none] [--serve [--port N]]
+//                                   [--no-seed]
 // --db pg uses DATABASE_URL when set, else starts a throwaway PostgreSQL 15 + PostGIS 3 from the
 // Debian packages (tests/server/db/pgServer.ts). --serve starts the server and waits (Ctrl-C),
 // printing its URL, for an external load generator (e.g. ../shared/bench/mapserver/bench.mjs).
+// --no-seed: migrate an external DATABASE_URL but do not load the sample (e.g. the MapServer bench
+// database, with --only none --synthetic). BENCH_CPU_PROF_DIR=<dir> makes the server process write a V8 CPU profile (.cpuprofile) there.
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -121,7 +124,7 @@ async function runChild(): Promise<void> {
   let db: ManagedDatabase;
   let close: () => Promise<void>;
   if (engine === 'pg') {
-    const { db: opened } = await ensureDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, log: () => undefined });
+    const { db: opened } = await ensureDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, seed: process.env.BENCH_SEED !== '0', log: () => undefined });
     db = opened;
     close = () => opened.close();
   } else {
@@ -161,7 +164,7 @@ async function runChild(): Promise<void> {
       process.stderr.write(`bench: router routes not usable (${String(error)})\n`);
     }
   }
-  const serve = (routes: Route[]) => {
+  const serve = (routes: Route[], portOffset: number) => {
     const dispatch = createRouter(routes);
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       const target = parseRequestTarget(req.url ?? '');
@@ -176,13 +179,13 @@ async function runChild(): Promise<void> {
       });
     });
     server.keepAliveTimeout = 60_000;
-    return new Promise<number>((resolve) => server.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    return new Promise<number>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + portOffset : 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
   };
-  const port = await serve([...ogcRoutes(cached), ...routerRoutes]);
-  const portNoCache = await serve(ogcRoutes(fresh));
+  const port = await serve([...ogcRoutes(cached), ...routerRoutes], 0);
+  const portNoCache = await serve(ogcRoutes(fresh), 1);
   const tiles = {
-    lines: await coastTiles(db, 'cmline', "zone = 'mainland' AND line_year = 2567", 40),
-    polygons: await coastTiles(db, 'landuse', 'lu_year = 2558', 40),
+    lines: await coastTiles(db, 'cmline', "zone = 'mainland' AND line_year = 2567", 40).catch(() => []),
+    polygons: await coastTiles(db, 'landuse', 'lu_year = 2558', 40).catch(() => []),
   };
   const ready: ChildReady = { type: 'ready', port, portNoCache, db: db.description.replace(/ \/tmp\/\S+/, ' (copy of the test sample)'), synthetic, routerRoutes: routerRoutes.length > 0, tiles };
   process.send?.(ready);
@@ -334,7 +337,13 @@ function syntheticLists(): { tiles: string[]; bboxes: string[] } {
 }
 
 function startChild(engine: 'pglite' | 'pg', env: Record<string, string>): Promise<{ child: ChildProcess; ready: ChildReady }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--child'], { env: { ...process.env, BENCH_DB: engine, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), ['--child'], {
+    env: { ...process.env, BENCH_DB: engine, ...env },
+    execArgv: [...process.execArgv, ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
@@ -388,6 +397,7 @@ async function runParent(): Promise<void> {
       synthetic: { type: 'boolean', default: false },
       serve: { type: 'boolean', default: false },
       port: { type: 'string' },
+      'no-seed': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -403,6 +413,7 @@ async function runParent(): Promise<void> {
     let pg: PgServer | undefined;
     const env: Record<string, string> = { BENCH_SYNTHETIC: opt.synthetic ? '1' : '0' };
     if (opt.port) env.BENCH_PORT = opt.port;
+    if (opt['no-seed']) env.BENCH_SEED = '0';
     if (engine === 'pg') {
       if (process.env.DATABASE_URL) {
         env.BENCH_DATABASE_URL = process.env.DATABASE_URL;

@@ -563,6 +563,42 @@ describe('the beach modal without lists, and with the real backend', () => {
   });
 });
 
+describe('a full storage never breaks the form (SPEC.md §4 cache)', () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSession(DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('every save failing with QuotaExceededError: the visitor is told once, and the wizard still moves on', async () => {
+    const { page } = s;
+    await page.addInitScript((key) => {
+      const original = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, k: string, v: string) {
+        if (k === key) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return original.call(this, k, v);
+      };
+    }, CACHE_KEY);
+    await gotoForm(page, app);
+    await page.getByText('ไม่สามารถบันทึกข้อมูลแบบฟอร์มในเบราว์เซอร์ได้').waitFor();
+    await field(page, 'projectName').fill(TEXT.projectName);
+    await field(page, 'coastalErosionStatus').fill(TEXT.coastalErosionStatus);
+    await field(page, 'coastalErosionCode').selectOption({ label: CHOICES.coastalErosionCode });
+    await field(page, 'agenciesInformation').fill(TEXT.agenciesInformation);
+    await field(page, 'erosionLength').fill('10');
+    await field(page, 'existingCoastalProtectionStructures').fill(TEXT.existingCoastalProtectionStructures);
+    await field(page, 'projectObjectives').fill(TEXT.projectObjectives);
+    await field(page, 'projectType').getByLabel(CHOICES.projectType, { exact: true }).check();
+    await field(page, 'hasConstructionPlan').getByLabel(CHOICES.hasConstructionPlan, { exact: true }).check();
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await heading(page, 2).waitFor();
+    expect(await page.getByText('ไม่สามารถบันทึกข้อมูลแบบฟอร์มในเบราว์เซอร์ได้').count()).toBe(1);
+    expect(s.log.all.filter((p) => p.kind === 'pageerror')).toEqual([]);
+  });
+});
+
 describe('/project download page (SPEC.md §2)', () => {
   let s: BrowserSession;
   beforeAll(async () => {
