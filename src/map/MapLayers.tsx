@@ -16,7 +16,14 @@ export function MapLayers() {
   useEffect(() => {
     if (!map) return;
     const sync = () => syncLayers(map, layers, drawn.current);
-    if (map.isStyleLoaded()) sync();
+    // Not map.isStyleLoaded(): it is false while any source still loads tiles, which would skip
+    // a layer added during another layer's loading for good. Only a style that is not loaded yet
+    // refuses sources (addSource throws); 'style.load' below draws everything then.
+    try {
+      sync();
+    } catch {
+      // the style is still loading
+    }
     // A base-map change replaces the style and drops our layers: draw them again.
     const onStyle = () => {
       drawn.current.clear();

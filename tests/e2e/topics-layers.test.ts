@@ -305,6 +305,8 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     requests.clear();
     expect((await toggle(page, 'lake-land-2567')).text).toBe('ซ่อน');
     await expectWmsCql(requests, 'tcs:cmline_lake_land_2567', "prv_code IN ('90','93')");
+    // This layer does not fit the map (no `fit` in config): back to the whole country for the picture.
+    await page.getByRole('button', { name: 'กลับสู่มุมมองเริ่มต้น' }).click();
     await shot(page, 'cmline-lake-land');
     noProblems();
   });
@@ -475,9 +477,8 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     noProblems();
   });
 
-  // Faults made by intercepting requests run in their own tab: request interception (page.route)
-  // leaves MapLibre's tile queue of that document stalled afterwards (measured: later raster
-  // sources of the same page requested no tiles), so the main tab never intercepts.
+  // Faults made by intercepting requests (page.route) run in their own tab, so the flows above
+  // only ever talk to the real backend.
   it('faults (own tab): a slow list shows the skeleton; over 150 islands show 150 and the Thai note, search narrows; island list failure "no island data"; a failing erosion fetch reverts the row', async () => {
     const page = await s.browser.context.newPage();
     try {

@@ -223,9 +223,10 @@ export interface RenderQueryOptions {
 
 /**
  * Geometries (and the style attribute) for drawing, as one JSON text `[[value, geometry], ...]`:
- * one row crosses the database boundary instead of thousands.
+ * one row crosses the database boundary instead of thousands, and the text is parsed where it is
+ * drawn (a render worker).
  */
-export async function queryForRender(db: Database, sel: LayerSelection, o: RenderQueryOptions): Promise<Array<[unknown, unknown]>> {
+export async function queryForRender(db: Database, sel: LayerSelection, o: RenderQueryOptions): Promise<string> {
   const p = new Params(sel.params.values);
   const value = o.field !== undefined ? `f.${ident(o.field)}` : 'NULL';
   let geom = 'f.geom';
@@ -238,17 +239,17 @@ export async function queryForRender(db: Database, sel: LayerSelection, o: Rende
     `SELECT coalesce('[' || string_agg('[' || coalesce(to_json(q.v)::text, 'null') || ',' || ST_AsGeoJSON(q.g, ${Math.trunc(o.digits)}) || ']', ',') || ']', '[]') AS j ` +
     `FROM (${inner}) AS q WHERE q.g IS NOT NULL`;
   const { rows } = await db.query<{ j: string }>(sql, p.values);
-  return JSON.parse(rows[0]?.j ?? '[]') as Array<[unknown, unknown]>;
+  return rows[0]?.j ?? '[]';
 }
 
-/** Land polygons (the raster stand-in) for a lon/lat envelope, as GeoJSON geometries. */
-export async function queryLand(db: Database, env: Envelope, tolerance: number, digits: number): Promise<unknown[]> {
+/** Land polygons (the raster stand-in) for a lon/lat envelope, as a JSON array of GeoJSON geometries. */
+export async function queryLand(db: Database, env: Envelope, tolerance: number, digits: number): Promise<string> {
   const p = new Params();
   const box = `ST_MakeEnvelope(${p.add(env.minx)}, ${p.add(env.miny)}, ${p.add(env.maxx)}, ${p.add(env.maxy)}, 4326)`;
   const geom = tolerance > 0 ? `ST_Simplify(geom, ${num(tolerance)}, true)` : 'geom';
   const sql = `SELECT coalesce('[' || string_agg(ST_AsGeoJSON(${geom}, ${Math.trunc(digits)}), ',') || ']', '[]') AS j FROM land WHERE geom && ${box}`;
   const { rows } = await db.query<{ j: string }>(sql, p.values);
-  return JSON.parse(rows[0]?.j ?? '[]') as unknown[];
+  return rows[0]?.j ?? '[]';
 }
 
 /** Features near a point (GetFeatureInfo): inside `env`, nearest to (x, y) first. */

@@ -21,6 +21,7 @@ import { Kvp, readKvp } from './kvp.ts';
 import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './layers.ts';
 import { queryDatasetVersion, queryTableExtents } from './query.ts';
 import { RenderParamError } from './render/index.ts';
+import { defaultRenderThreads, RenderPool } from './renderPool.ts';
 import { wfsRequest } from './wfs.ts';
 import { wmsRequest } from './wms.ts';
 
@@ -43,6 +44,8 @@ export interface OgcServiceOptions {
   datasetVersionTtlMs?: number;
   /** Where unexpected failures are reported (default: one JSON line on stderr). */
   logError?: (entry: object) => void;
+  /** Worker threads that draw GetMap images (default: one per core, at most 4; 0 draws on the main thread). */
+  renderThreads?: number;
   /** Layers served beside the registry's (benchmarks on other tables); a registry name cannot be replaced. */
   extraFeatureTypes?: readonly FeatureType[];
 }
@@ -107,6 +110,8 @@ export class OgcService {
   readonly rendering = new Map<string, Promise<Buffer>>();
   /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version. */
   readonly documents = new Map<string, CachedBody>();
+  /** Draws GetMap images on worker threads (or inline). */
+  readonly renderer: RenderPool;
   private readonly looks = new Map<string, LayerLook>();
   private readonly extra: ReadonlyMap<string, FeatureType>;
   private readonly publicUrl: ((req: IncomingMessage) => string) | undefined;
@@ -127,6 +132,12 @@ export class OgcService {
     this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
     this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
     this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
+    this.renderer = new RenderPool(options.renderThreads ?? defaultRenderThreads());
+  }
+
+  /** Stops the render workers (they never keep the process alive, so this is optional). */
+  close(): void {
+    this.renderer.close();
   }
 
   /** Every layer served: the registry's and any extra ones. */

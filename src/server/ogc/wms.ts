@@ -2,14 +2,14 @@
 // config legends' styles), GetFeatureInfo (GeoJSON) and GetLegendGraphic.
 
 import { createHash } from 'node:crypto';
-import type { Feature, Geometry, Polygon, Position } from 'geojson';
 import type { FeatureType, VectorFeatureType } from '../data/featureTypes.ts';
 import { OgcError, xmlEscape } from './exception.ts';
 import type { FilterNode } from './filter/index.ts';
 import { qualifiedName, SEA_STYLE } from './layers.ts';
 import { cqlPerLayer, grownEnvelope, mapView, nameList, parseBool, pixelDegrees, viewparamsPerLayer, type MapView } from './params.ts';
 import { queryForRender, queryLand, queryNear, selectLayer, whereEnvelope } from './query.ts';
-import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, renderMap, type RenderFeature, type RenderLayer } from './render/index.ts';
+import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, renderMap, type RenderFeature } from './render/index.ts';
+import type { JobLayer } from './renderJob.ts';
 import type { OgcRequest, OgcService } from './service.ts';
 
 export const TILE_CACHE_CONTROL = 'public, max-age=300';
@@ -238,79 +238,32 @@ async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view
   const tolerance = pxDeg * SIMPLIFY_PX;
   const digits = Math.max(2, Math.min(7, Math.ceil(Math.log10(4 / pxDeg))));
   const env = grownEnvelope(view, 8);
-  const rendered: RenderLayer[][] = await Promise.all(
-    layers.map(async (l): Promise<RenderLayer[]> => {
+  const jobLayers: JobLayer[][] = await Promise.all(
+    layers.map(async (l): Promise<JobLayer[]> => {
       const look = svc.look(l.ft);
       if (l.ft.kind === 'raster') {
         const land = await queryLand(svc.db, env, tolerance, digits);
-        const sea: Feature<Polygon> = {
-          type: 'Feature',
-          properties: null,
+        const sea: RenderFeature = {
           geometry: {
             type: 'Polygon',
             coordinates: [[[env.minx, env.miny], [env.maxx, env.miny], [env.maxx, env.maxy], [env.minx, env.maxy], [env.minx, env.miny]]],
           },
         };
         return [
-          { features: [sea], style: SEA_STYLE },
-          { features: land.map((g) => ({ geometry: g as RenderFeature['geometry'] })), style: look.style },
+          { kind: 'features', features: [sea], style: SEA_STYLE },
+          { kind: 'geometries', json: land, style: look.style },
         ];
       }
       const sel = selectLayer(l.ft, l.values, l.filter);
       whereEnvelope(sel, env);
-      const opts = { tolerance, digits, limit: MAX_RENDER_FEATURES, ...(look.field !== undefined ? { field: look.field } : {}) };
-      const rows = await queryForRender(svc.db, sel, opts);
-      const features = look.style.kind === 'line' && look.style.label === undefined ? mergedLines(rows, look.field) : asFeatures(rows, look.field);
-      return [{ features, style: look.style }];
+      const json = await queryForRender(svc.db, sel, { tolerance, digits, limit: MAX_RENDER_FEATURES, ...(look.field !== undefined ? { field: look.field } : {}) });
+      const merge = look.style.kind === 'line' && look.style.label === undefined;
+      return [{ kind: 'rows', json, style: look.style, merge, ...(look.field !== undefined ? { field: look.field } : {}) }];
     }),
   );
-  const layersToDraw = rendered.flat();
-  if (layersToDraw.every((l) => Array.isArray(l.features) && l.features.length === 0)) {
-    return emptyImage(view.width, view.height, transparent, bgcolor);
-  }
-  return renderMap({
-    width: view.width,
-    height: view.height,
-    bbox: view.bbox,
-    crs: view.renderCrs,
-    transparent,
-    bgcolor,
-    layers: layersToDraw,
-  });
-}
-
-function asFeatures(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
-  return rows.map(([value, geometry]) => ({
-    geometry: geometry as RenderFeature['geometry'],
-    properties: field !== undefined ? { [field]: value } : null,
-  }));
-}
-
-/**
- * Lines of one style value merged into one MultiLineString: the canvas then strokes a few paths
- * instead of thousands (measured 3x faster on a z8 tile of 6,400 lines); what is drawn is the
- * same, as every line of a class has the same paint.
- */
-function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
-  const groups = new Map<string, { value: unknown; lines: Position[][] }>();
-  const others: Array<[unknown, unknown]> = [];
-  for (const row of rows) {
-    const [value, g] = row as [unknown, Geometry | null];
-    if (!g || (g.type !== 'LineString' && g.type !== 'MultiLineString')) {
-      others.push(row);
-      continue;
-    }
-    const key = JSON.stringify(value ?? null);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { value, lines: [] }));
-    if (g.type === 'LineString') group.lines.push(g.coordinates);
-    else for (const line of g.coordinates) group.lines.push(line);
-  }
-  const merged: RenderFeature[] = [...groups.values()].map((group) => ({
-    geometry: { type: 'MultiLineString', coordinates: group.lines },
-    properties: field !== undefined ? { [field]: group.value } : null,
-  }));
-  return others.length ? [...merged, ...asFeatures(others, field)] : merged;
+  const all = jobLayers.flat();
+  if (all.every((l) => l.kind === 'rows' && l.json === '[]')) return emptyImage(view.width, view.height, transparent, bgcolor);
+  return svc.renderer.render({ width: view.width, height: view.height, bbox: view.bbox, crs: view.renderCrs, transparent, bgcolor, layers: all });
 }
 
 const emptyImages = new Map<string, Promise<Buffer>>();

@@ -5,6 +5,7 @@
 // loopback sentinel, no injected header, no slow query.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllowOrigins } from '../../../src/server/proxy/allowList.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { closeServer, listen, startBackend, startSentinel, type Answer, type Backend } from './helpers.ts';
 
@@ -192,4 +193,18 @@ describe('the proxy still does its job', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json().type).toBe('FeatureCollection');
   });
+});
+
+describe('WMS_PROXY_ALLOW', () => {
+  it('is a comma-separated list of http(s) origins', () => {
+    expect(parseAllowOrigins(undefined)).toEqual([]);
+    expect(parseAllowOrigins(' https://gis.example.go.th , http://10.0.0.5:8080/ ')).toEqual(['https://gis.example.go.th', 'http://10.0.0.5:8080']);
+  });
+
+  it.each(['gis.example.go.th', 'ftp://gis.example.go.th', 'https://user:pw@gis.example.go.th', 'https://gis.example.go.th/geoserver', 'https://gis.example.go.th/?x=1'])(
+    'refuses %s at start-up',
+    (value) => {
+      expect(() => parseAllowOrigins(value)).toThrow(/WMS_PROXY_ALLOW/);
+    },
+  );
 });
