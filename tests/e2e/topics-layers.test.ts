@@ -163,12 +163,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /**
  * Opens a page: in-app navigation when the app of this origin is already loaded (faster, as a
- * user clicks a tab or menu tile), a full load otherwise or with `reload` (fresh answer cache).
+ * user clicks a tab or menu tile; leaving a page removes its layers), a full load otherwise.
  */
-async function open(s: BrowserSession, app: RunningApp, pathUnderBase: string, options: { reload?: boolean } = {}): Promise<void> {
+async function open(s: BrowserSession, app: RunningApp, pathUnderBase: string): Promise<void> {
   const { page } = s;
   const loaded = page.url().startsWith(app.origin) && (await page.locator('.variant-body').count()) > 0;
-  if (loaded && !options.reload) await navigateInApp(page, app.url(pathUnderBase));
+  if (loaded) await navigateInApp(page, app.url(pathUnderBase));
   else await page.goto(app.url(pathUnderBase));
   await page.locator(`.variant-body[data-page="${pathUnderBase.includes('/') ? pathUnderBase : `${pathUnderBase}/`}"]`).waitFor();
   await waitForPickersSettled(page);
@@ -305,8 +305,10 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     requests.clear();
     expect((await toggle(page, 'lake-land-2567')).text).toBe('ซ่อน');
     await expectWmsCql(requests, 'tcs:cmline_lake_land_2567', "prv_code IN ('90','93')");
-    // This layer does not fit the map (no `fit` in config): back to the whole country for the picture.
+    // This layer does not fit the map (no `fit` in config): the whole south in the picture.
     await page.getByRole('button', { name: 'กลับสู่มุมมองเริ่มต้น' }).click();
+    await waitForMapIdle(page).catch(() => undefined);
+    await page.getByRole('button', { name: 'ซูมออก' }).click();
     await shot(page, 'cmline-lake-land');
     noProblems();
   });

@@ -71,7 +71,7 @@ function layerOf(l: JobLayer): RenderLayer {
   }
 }
 
-export function runRenderJob(job: RenderJob): Promise<Buffer> {
+export async function runRenderJob(job: RenderJob): Promise<Buffer> {
   return renderMap({
     width: job.width,
     height: job.height,

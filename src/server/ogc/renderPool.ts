@@ -30,12 +30,14 @@ export class RenderPool {
   private slots: Slot[] = [];
   private nextId = 1;
   private broken = false;
+  /** Images drawn on workers and inline (for tests and diagnostics). */
+  readonly drawn = { worker: 0, inline: 0 };
 
   constructor(private readonly size: number) {}
 
   /** Draws on a worker when there are any, inline otherwise. */
   async render(job: RenderJob): Promise<Buffer> {
-    if (this.size <= 0 || this.broken) return runRenderJob(job);
+    if (this.size <= 0 || this.broken) return this.inline(job);
     let slot: Slot;
     try {
       slot = this.pick();
@@ -43,13 +45,19 @@ export class RenderPool {
     } catch {
       this.broken = true;
       this.close();
-      return runRenderJob(job);
+      return this.inline(job);
     }
+    this.drawn.worker++;
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage({ id, job });
     });
+  }
+
+  private inline(job: RenderJob): Promise<Buffer> {
+    this.drawn.inline++;
+    return runRenderJob(job);
   }
 
   /** The least busy worker, starting one when fewer than `size` run. */

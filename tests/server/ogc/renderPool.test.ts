@@ -1,0 +1,53 @@
+// GetMap images drawn on render worker threads are byte-identical to images drawn inline; the
+// pool spreads concurrent jobs over its workers; a failing job rejects and the pool goes on.
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixedStyle } from '../../../src/server/ogc/render/index.ts';
+import type { RenderJob } from '../../../src/server/ogc/renderJob.ts';
+import { RenderPool } from '../../../src/server/ogc/renderPool.ts';
+import { decodePng } from './helpers.ts';
+
+const rows = JSON.stringify(
+  Array.from({ length: 200 }, (_, i) => [
+    2560 + (i % 3),
+    { type: 'LineString', coordinates: [[100 + (i % 20) * 0.05, 7 + Math.floor(i / 20) * 0.1], [100.04 + (i % 20) * 0.05, 7.05 + Math.floor(i / 20) * 0.1]] },
+  ]),
+);
+const job = (merge: boolean): RenderJob => ({
+  width: 256,
+  height: 256,
+  bbox: [99.9, 6.9, 101.1, 8.1],
+  crs: 'EPSG:4326',
+  transparent: true,
+  bgcolor: '#ffffff',
+  layers: [{ kind: 'rows', json: rows, style: fixedStyle('line', '#E6194B'), field: 'line_year', merge }],
+});
+
+const pool = new RenderPool(2);
+afterAll(() => pool.close());
+
+describe('render pool', () => {
+  it('draws on worker threads the same bytes as inline', async () => {
+    const inline = await new RenderPool(0).render(job(true));
+    const [a, b, c] = await Promise.all([pool.render(job(true)), pool.render(job(true)), pool.render(job(true))]);
+    expect(pool.drawn.worker).toBe(3);
+    expect(pool.drawn.inline).toBe(0);
+    for (const png of [a, b, c]) expect(Buffer.compare(png!, inline)).toBe(0);
+    const img = decodePng(inline);
+    expect(img.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
+  });
+
+  it('merging the lines of one class draws what drawing them one by one draws', async () => {
+    const merged = decodePng(await pool.render(job(true)));
+    const single = decodePng(await pool.render(job(false)));
+    let differing = 0;
+    for (let i = 3; i < merged.data.length; i += 4) if (Math.abs(merged.data[i]! - single.data[i]!) > 64) differing++;
+    expect(differing).toBeLessThan(merged.width * merged.height * 0.002);
+  });
+
+  it('a job that fails rejects, and the next one is drawn', async () => {
+    const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', json: '[[1,', style: fixedStyle('line', '#000000'), merge: true }] };
+    await expect(pool.render(bad)).rejects.toThrow(/render worker/);
+    const png = await pool.render(job(true));
+    expect(decodePng(png).width).toBe(256);
+  });
+});
