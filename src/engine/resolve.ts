@@ -7,7 +7,7 @@ export function isUse(entry: PickerEntry): entry is UseCascade {
   return (entry as UseCascade).use !== undefined;
 }
 
-/** Picker ids named by a source's params or filter (e.g. {pv: province} -> province). */
+/** Picker ids a source reads: router params (required) and asset filters (optional narrowing). */
 export function sourcePickerRefs(source: Source): string[] {
   const refs = 'router' in source ? Object.values(source.params ?? {}) : 'asset' in source ? Object.values(source.filter ?? {}) : [];
   return refs.map((r) => r.split('.')[0] ?? r);
@@ -37,7 +37,10 @@ export function resolvePickers(entries: readonly PickerEntry[], cascades: readon
 }
 
 function resolveOne(p: PickerDef, cascade?: string): ResolvedPicker {
-  const dependsOn = [...new Set([...sourcePickerRefs(p.source), ...(p.dependsOn ?? [])])];
+  // A router call cannot be made without its params, so they gate the picker; an asset filter
+  // only narrows a list that is complete without it (islands need a province, not a district).
+  const required = 'router' in p.source ? sourcePickerRefs(p.source) : [];
+  const dependsOn = [...new Set([...required, ...(p.dependsOn ?? [])])];
   return { ...p, kind: p.kind ?? 'select', dependsOn, ...(cascade ? { cascade } : {}) };
 }
 

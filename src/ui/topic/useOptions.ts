@@ -13,7 +13,8 @@ export type OptionsState = { status: 'idle' | 'loading' | 'error' } | { status: 
 
 export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, enabled: boolean, values: PickerValues): OptionsState {
   // Refetch only when a value this picker depends on changes, not on every selection.
-  const depsKey = picker.dependsOn.map((d) => refValue(values, d) ?? '').join('|');
+  // Reload when anything the source reads changes, gating pickers and optional filters alike.
+  const depsKey = [...new Set([...picker.dependsOn, ...sourcePickerRefs(picker.source)])].map((d) => refValue(values, d) ?? '').join('|');
   return useSourceOptions(picker.source, variant, enabled, values, depsKey, picker.id);
 }
 

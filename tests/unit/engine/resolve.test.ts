@@ -71,12 +71,12 @@ describe('resolvePickers: other cascades and a variant\'s own pickers', () => {
     ]);
   });
 
-  it('coastline-islands: the islands multiselect depends on its asset filter and its dependsOn, once each', () => {
+  it('§2 coastline-islands: islands need a province only; the district filter narrows but does not gate', () => {
     const pickers = resolvePickers([{ use: 'coastline-islands' }], cascades);
     expect(shape(pickers)).toEqual([
       { id: 'province', dependsOn: [] },
       { id: 'district', dependsOn: ['province'] },
-      { id: 'islands', dependsOn: ['province', 'district'] },
+      { id: 'islands', dependsOn: ['province'] },
     ]);
     expect(pickers[2]?.kind).toBe('multiselect');
   });
