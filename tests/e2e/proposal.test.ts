@@ -5,10 +5,8 @@
 // to PNG to look at. The download page's files are real .pdf/.docx files. At 390x844 every step
 // and the map modal fit the screen.
 //
-// Beach-system lists (SPEC.md §7 router page=beachsystem) come from the provider backend. When it
-// answers, the main flow uses it; when it does not (yet), the main flow uses lists served by the
-// test through page.route (marked "stand-in") and the test "the real backend's beach lists" is
-// skipped. The '--' failure state (SPEC.md §8) is always checked with a failing stand-in.
+// Beach-system lists (SPEC.md §7 router page=beachsystem) come from the provider backend on the
+// generated sample database. The '--' failure state (SPEC.md §8) is checked with a failing route.
 //
 // Screenshots and the rendered PDF pages go to $PROPOSAL_SHOTS (default <tmp>/proposal-e2e).
 import { execFileSync } from 'node:child_process';
@@ -21,6 +19,7 @@ import { shoreLength, parseLatLng } from '../../src/proposal/ui/geo.ts';
 import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
 import { openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, startApp, type RunningApp } from './support/server.ts';
+import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const form = bundle.forms.find((f) => f.id === 'proposal')!;
@@ -65,42 +64,14 @@ const CHOICES = {
 };
 const BUDGET = { b2569: 5_000_000, b2570: 3_000_000, b2571: 1_000_000, b2572: 500_000 };
 
-/** Stand-in beach lists in the SPEC.md §7/§3 shape (codes and Thai names). */
-const STAND_IN = {
-  beachm: [
-    { code_b_m: 'T1', b_m_thai: 'ชายฝั่งทะเลตะวันออก' },
-    { code_b_m: 'T2', b_m_thai: 'อ่าวไทยตอนบน' },
-  ],
-  beachc: { T1: [{ code_b_m: 'T1', code_b_c: 'T1-03', b_c_thai: 'กลุ่มหาดบางแสน' }], T2: [{ code_b_m: 'T2', code_b_c: 'T2-01', b_c_thai: 'กลุ่มหาดบางขุนเทียน' }] } as Record<string, unknown[]>,
-  beachs: { 'T1-03': [{ code_b_c: 'T1-03', code_b_s: 'T1-03-2', b_s_thai: 'หาดบางแสน' }], 'T2-01': [{ code_b_c: 'T2-01', code_b_s: 'T2-01-1', b_s_thai: 'หาดบางขุนเทียน' }] } as Record<string, unknown[]>,
-};
-
-/** Serves the beach-system router calls from the page itself: the stand-in lists, or a failure. */
-async function standInBeachLists(page: Page, mode: 'lists' | 'fail'): Promise<void> {
+/** Makes the beach-system router calls fail, for the '--' state of SPEC.md §8. */
+async function failBeachLists(page: Page): Promise<void> {
   await page.route(
     (url) => url.pathname.endsWith('/v2/router') && url.searchParams.get('page') === 'beachsystem',
-    async (route) => {
-      if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":"stand-in failure","data":[]}' });
-      const url = new URL(route.request().url());
-      const m = url.searchParams.get('mode');
-      const data = m === 'beachm' ? STAND_IN.beachm : m === 'beachc' ? (STAND_IN.beachc[url.searchParams.get('code_b_m') ?? ''] ?? []) : (STAND_IN.beachs[url.searchParams.get('code_b_c') ?? ''] ?? []);
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: '', data, bbox: null }) });
-    },
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":"injected failure","data":[]}' }),
   );
 }
 
-/** True when the provider backend answers the beach main-group list with rows. */
-async function backendHasBeachLists(app: RunningApp): Promise<boolean> {
-  const url = `${app.origin}${bundle.app.backend.router.replace('{product}', bundle.app.product)}?page=beachsystem&mode=beachm`;
-  try {
-    const res = await fetch(url);
-    if (!res.ok) return false;
-    const body = (await res.json()) as { data?: unknown[] };
-    return Array.isArray(body.data) && body.data.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const field = (page: Page, name: string) => page.locator(`#root_${name}`);
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
@@ -160,11 +131,11 @@ async function cached(page: Page): Promise<{ step: number; data: Record<string, 
   }, CACHE_KEY);
 }
 
-// Started at collection, so whether the backend answers the beach lists is known to skipIf.
-const app: RunningApp = await startApp();
-const realBeach = await backendHasBeachLists(app);
+const database: TestDatabase = await openSampleDatabase();
+const app: RunningApp = await startApp(CONFIG_DIR, { db: database.db });
 afterAll(async () => {
   await app.close();
+  await database.close();
 });
 
 describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)', () => {
@@ -325,7 +296,6 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
 
   it(`step 2: the beach modal 'เลือกกลุ่มหาด' cascades main group > sub group > beach system; ยืนยัน writes the names joined by '/'`, async () => {
     const { page } = s;
-    if (!realBeach) await standInBeachLists(page, 'lists');
     await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
     const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
     await dialog.waitFor();
@@ -347,10 +317,9 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await field(page, 'beachSystem').inputValue()).toBe(names.join('/'));
-    if (!realBeach) {
-      expect(names).toEqual(['ชายฝั่งทะเลตะวันออก', 'กลุ่มหาดบางแสน', 'หาดบางแสน']);
-      await page.unrouteAll({ behavior: 'wait' });
-    }
+    // The names are the database's own (SPEC.md §3 beach main / sub / system).
+    const { rows } = await database.db.query<{ b_m_thai: string }>('SELECT b_m_thai FROM beach_main');
+    expect(rows.map((r) => r.b_m_thai)).toContain(names[0]);
   });
 
   it('step 2: the rest of the step; a reload in the middle restores every value and the step', async () => {
@@ -530,7 +499,7 @@ describe('the beach modal without lists, and with the real backend', () => {
 
   it(`SPEC.md §8: a failing beach list shows '--' and nothing can be confirmed; the field can still be typed`, async () => {
     const { page } = s;
-    await standInBeachLists(page, 'fail');
+    await failBeachLists(page);
     await openStep2(page);
     await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
     const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
@@ -545,21 +514,6 @@ describe('the beach modal without lists, and with the real backend', () => {
     await field(page, 'beachSystem').fill('ก/ข/ค');
     expect(await field(page, 'beachSystem').inputValue()).toBe('ก/ข/ค');
     await page.unrouteAll({ behavior: 'wait' });
-  });
-
-  // Needs the provider backend's beach-system lists; skipped (and reported so) until it answers.
-  it.skipIf(!realBeach)("the real backend's beach lists (SPEC.md §7 page=beachsystem beachm/beachc/beachs) fill the cascade", async () => {
-    const { page } = s;
-    await openStep2(page);
-    await page.getByRole('button', { name: 'เลือกกลุ่มหาด' }).click();
-    const dialog = page.getByRole('dialog', { name: 'เลือกกลุ่มหาด' });
-    for (const label of ['กลุ่มหาดหลัก', 'กลุ่มหาดย่อย', 'ระบบหาด']) {
-      const select = dialog.getByLabel(label, { exact: true });
-      await expect.poll(async () => (await select.isEnabled()) && (await select.locator('option').count()) > 1, { timeout: 15_000 }).toBe(true);
-      await select.selectOption({ index: 1 });
-    }
-    await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
-    expect((await field(page, 'beachSystem').inputValue()).split('/')).toHaveLength(3);
   });
 });
 

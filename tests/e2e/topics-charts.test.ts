@@ -12,17 +12,14 @@
 // Screenshots go to $CHARTS_SHOTS (default test-results/topics-charts).
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createAppServer } from '../../src/server/app.ts';
 import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, DESKTOP, waitForMapIdle } from './support/browser.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ensureBuilt, loadBundle, ROOT_DIR, type RunningApp } from './support/server.ts';
+import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const SHOTS = process.env.CHARTS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'topics-charts');
@@ -43,36 +40,6 @@ const LOADING = 'กำลังโหลด';
 const thai3 = (n: number) => n.toLocaleString('th-TH', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const num = (text: string) => Number(text.replace(/,/g, ''));
 
-/** The app with the provider backend on `db`. */
-async function startWithBackend(db: TestDatabase['db']): Promise<RunningApp> {
-  await ensureBuilt();
-  const basePath = bundle.app.basePath.replace(/\/+$/, '');
-  const server: Server = createAppServer({
-    basePath,
-    product: bundle.app.product,
-    distDir: path.join(ROOT_DIR, 'dist'),
-    clientConfigJson: JSON.stringify(bundle),
-    db,
-    legends: bundle.legends,
-    ...(bundle.app.backend.assets?.startsWith('/') ? { assetsPath: bundle.app.backend.assets } : {}),
-    log: () => {},
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    url: (p = '') => `${origin}${basePath}/${p.replace(/^\/+/, '')}`,
-    bundle,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** The toggle row of the rows section whose label is exactly `label`. */
 function row(page: Page, label: string): Locator {
@@ -158,7 +125,7 @@ beforeAll(async () => {
   // A stored attribute holding markup, on the coastline the drawer will show (SPEC.md: values are
   // text, never HTML), and an empty value that must be hidden.
   await db.db.query(`UPDATE cmline SET tam_name = $1, tam_code = NULL WHERE zone = 'mainland' AND prv_code = $2`, [XSS, PROVINCE]);
-  app = await startWithBackend(db.db);
+  app = await startApp(CONFIG_DIR, { db: db.db });
   s = await openSession(DESKTOP);
   page = s.page;
   page.on('dialog', (d) => {

@@ -7,16 +7,13 @@
 // still pans. Screenshots of the pages with data go to $TOPICS_SHOTS (default
 // test-results/topics-layers).
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { createAppServer } from '../../src/server/app.ts';
 import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
 import { navigateInApp, openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ensureBuilt, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const SHOTS = process.env.TOPICS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'topics-layers');
@@ -33,36 +30,6 @@ const EROSION: RGB = [0xff, 0x00, 0x00];
 const ACCRETION: RGB = [0x2a, 0xa7, 0xfe];
 type RGB = [number, number, number];
 
-/** The app with the provider backend on a copy of the generated sample database. */
-async function startWithBackend(db: TestDatabase['db']): Promise<RunningApp> {
-  await ensureBuilt();
-  const basePath = bundle.app.basePath.replace(/\/+$/, '');
-  const server: Server = createAppServer({
-    basePath,
-    product: bundle.app.product,
-    distDir: path.join(ROOT_DIR, 'dist'),
-    clientConfigJson: JSON.stringify(bundle),
-    db,
-    legends: bundle.legends,
-    ...(bundle.app.backend.assets?.startsWith('/') ? { assetsPath: bundle.app.backend.assets } : {}),
-    log: () => {},
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    url: (p = '') => `${origin}${basePath}/${p.replace(/^\/+/, '')}`,
-    bundle,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Every request the page sends to the backend, with its decoded parameters. */
 class Requests {
@@ -185,7 +152,7 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     database = await openSampleDatabase();
-    [app, stopped] = await Promise.all([startWithBackend(database.db), startApp()]);
+    [app, stopped] = await Promise.all([startApp(CONFIG_DIR, { db: database.db }), startApp()]);
     s = await openSession({ width: 1280, height: 800 });
     s.browser.context.setDefaultTimeout(30_000);
     requests = new Requests(s.page);

@@ -3,7 +3,8 @@
 // worker thread (renderPool.ts) or inline; parsing and drawing are the CPU-heavy part of GetMap.
 
 import type { Geometry, Position } from 'geojson';
-import { renderMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
+import { encodeRgbaPng } from './png.ts';
+import { drawMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
 
 export type JobLayer =
   /** `[[value, geometry], ...]` from queryForRender; `merge` joins lines of one value into one MultiLineString. */
@@ -71,8 +72,9 @@ function layerOf(l: JobLayer): RenderLayer {
   }
 }
 
+/** Draws the job with the render module and writes the PNG with the fast tile encoder (png.ts). */
 export async function runRenderJob(job: RenderJob): Promise<Buffer> {
-  return renderMap({
+  const canvas = drawMap({
     width: job.width,
     height: job.height,
     bbox: job.bbox,
@@ -81,4 +83,6 @@ export async function runRenderJob(job: RenderJob): Promise<Buffer> {
     bgcolor: job.bgcolor,
     layers: job.layers.map(layerOf),
   });
+  const pixels = canvas.getContext('2d').getImageData(0, 0, job.width, job.height).data;
+  return encodeRgbaPng(pixels, job.width, job.height);
 }

@@ -8,8 +8,8 @@ import type { FilterNode } from './filter/index.ts';
 import { qualifiedName, SEA_STYLE } from './layers.ts';
 import { cqlPerLayer, grownEnvelope, mapView, nameList, parseBool, pixelDegrees, viewparamsPerLayer, type MapView } from './params.ts';
 import { queryForRender, queryLand, queryNear, selectLayer, whereEnvelope } from './query.ts';
-import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, renderMap, type RenderFeature } from './render/index.ts';
-import type { JobLayer } from './renderJob.ts';
+import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, type RenderFeature } from './render/index.ts';
+import { runRenderJob, type JobLayer } from './renderJob.ts';
 import type { OgcRequest, OgcService } from './service.ts';
 
 export const TILE_CACHE_CONTROL = 'public, max-age=300';
@@ -273,7 +273,7 @@ function emptyImage(width: number, height: number, transparent: boolean, bgcolor
   const key = `${width}x${height}|${transparent ? 'clear' : bgcolor}`;
   let png = emptyImages.get(key);
   if (!png) {
-    png = renderMap({ width, height, bbox: [0, 0, 1, 1], crs: 'EPSG:4326', transparent, bgcolor, layers: [] });
+    png = runRenderJob({ width, height, bbox: [0, 0, 1, 1], crs: 'EPSG:4326', transparent, bgcolor, layers: [] });
     if (emptyImages.size > 64) emptyImages.clear();
     emptyImages.set(key, png);
     png.catch(() => emptyImages.delete(key));

@@ -8,6 +8,7 @@ import { createAppServer } from '../../../src/server/app.ts';
 import { ensureClientBuilt } from '../../../src/server/build-if-needed.ts';
 import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
+import type { Database } from '../../../src/server/db/types.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 export const CONFIG_DIR = path.join(ROOT_DIR, 'config');
@@ -36,14 +37,17 @@ export async function loadBundle(configDir: string): Promise<ConfigBundle> {
   return loaded.bundle;
 }
 
-export async function startApp(configDir: string = CONFIG_DIR): Promise<RunningApp> {
+/** The app for a config directory; with `db`, also the provider backend (router, WMS/WFS, data files). */
+export async function startApp(configDir: string = CONFIG_DIR, options: { db?: Database } = {}): Promise<RunningApp> {
   const [bundle] = await Promise.all([loadBundle(configDir), ensureBuilt()]);
   const basePath = bundle.app.basePath.replace(/\/+$/, '');
+  const assets = bundle.app.backend.assets;
   const server: Server = createAppServer({
     basePath,
     product: bundle.app.product,
     distDir: path.join(ROOT_DIR, 'dist'),
     clientConfigJson: JSON.stringify(bundle),
+    ...(options.db ? { db: options.db, legends: bundle.legends, ...(assets?.startsWith('/') ? { assetsPath: assets } : {}) } : {}),
     log: () => {},
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,8 @@
 // GetMap images drawn on render worker threads are byte-identical to images drawn inline; the
 // pool spreads concurrent jobs over its workers; a failing job rejects and the pool goes on.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedStyle } from '../../../src/server/ogc/render/index.ts';
-import type { RenderJob } from '../../../src/server/ogc/renderJob.ts';
+import { fixedStyle, renderMap } from '../../../src/server/ogc/render/index.ts';
+import { asFeatures, runRenderJob, type RenderJob } from '../../../src/server/ogc/renderJob.ts';
 import { RenderPool } from '../../../src/server/ogc/renderPool.ts';
 import { decodePng } from './helpers.ts';
 
@@ -49,5 +49,23 @@ describe('render pool', () => {
     await expect(pool.render(bad)).rejects.toThrow(/render worker/);
     const png = await pool.render(job(true));
     expect(decodePng(png).width).toBe(256);
+  });
+});
+
+describe('tile PNG encoder', () => {
+  it('writes the pixels the canvas drew (what its own encoder writes, up to premultiplication rounding)', async () => {
+    const painted = { ...job(true), transparent: false, bgcolor: '#336699' };
+    const ours = decodePng(await runRenderJob(painted));
+    expect(ours.at(0, 0)).toEqual([0x33, 0x66, 0x99, 255]);
+    const lines = job(false);
+    const a = decodePng(await runRenderJob(lines));
+    const b = decodePng(await renderMap({ ...lines, layers: [{ features: asFeatures(JSON.parse(rows), 'line_year'), style: fixedStyle('line', '#E6194B') }] }));
+    let worst = 0;
+    for (let i = 0; i < a.data.length; i++) {
+      // colour of nearly transparent pixels is imprecise after premultiplication; alpha never is
+      if (i % 4 === 3 || a.data[i - (i % 4) + 3]! > 32) worst = Math.max(worst, Math.abs(a.data[i]! - b.data[i]!));
+    }
+    expect(worst).toBeLessThanOrEqual(8);
+    expect(a.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
   });
 });
