@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
+import { gpsMachine } from './gps.ts';
 import { layerToggleMachine } from './layerToggle.ts';
+import { measureMachine } from './measure.ts';
 import { pickerCascadeMachine } from './pickerCascade.ts';
 import { wizardMachine } from './wizard.ts';
 
@@ -10,4 +12,6 @@ export const machineRegistry: MachineRegistry = {
   [pickerCascadeMachine.id]: pickerCascadeMachine,
   [layerToggleMachine.id]: layerToggleMachine,
   [wizardMachine.id]: wizardMachine,
+  [measureMachine.id]: measureMachine,
+  [gpsMachine.id]: gpsMachine,
 };

@@ -9,8 +9,11 @@ import { useStore } from '../ui/store.ts';
 import { basemapStyle, BASEMAP_SOURCE } from './basemapStyle.ts';
 import { mapStore } from './mapStore.ts';
 import { ZoomControl } from './ZoomControl.tsx';
+import { MeasureControl } from './tools/MeasureControl.tsx';
+import { GpsControl } from './tools/GpsControl.tsx';
 import { MapLayers } from './MapLayers.tsx';
 import { DeckLayers } from './deck/DeckLayers.tsx';
+import { SatelliteLayer } from './satellite/SatelliteLayer.tsx';
 import { toast } from '../ui/toast/toastStore.ts';
 import { th } from '../locale/th.ts';
 
@@ -80,6 +83,9 @@ export function MapView({ onMapClick }: MapViewProps) {
         <AttributionControl position="bottom-left" compact />
       </Map>
       <ZoomControl map={liveMap} center={app.map.center} zoom={app.map.zoom} />
+      <MeasureControl map={liveMap} />
+      <GpsControl map={liveMap} />
+      <SatelliteLayer />
       <MapLayers />
       <DeckLayers />
     </div>

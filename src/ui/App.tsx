@@ -9,6 +9,7 @@ import { TopicPage } from './topic/TopicPage.tsx';
 import { VariantBody } from './topic/VariantBody.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Toaster } from './toast/Toaster.tsx';
+import { QaPanel } from './qa/QaPanel.tsx';
 
 function topicRoute(topic: ResolvedTopic): RouteObject {
   return {
@@ -36,6 +37,7 @@ export function App({ config }: { config: ConfigBundle }) {
     <ConfigProvider config={config}>
       <RouterProvider router={router} />
       <Toaster />
+      <QaPanel />
     </ConfigProvider>
   );
 }

@@ -228,7 +228,8 @@ export interface RenderQueryOptions {
  */
 export async function queryForRender(db: Database, sel: LayerSelection, o: RenderQueryOptions): Promise<string> {
   const p = new Params(sel.params.values);
-  const value = o.field !== undefined ? `f.${ident(o.field)}` : 'NULL';
+  const attr = o.field !== undefined ? sel.ft.attributes.find((a) => a.name === o.field) : undefined;
+  const value = attr ? jsonValue(attr, 'f') : `'null'`;
   let geom = 'f.geom';
   if (o.tolerance > 0 && sel.ft.geometryKind !== 'point') {
     // Douglas-Peucker at about a pixel; collapsed features are kept (a short line stays a dot).
@@ -236,7 +237,7 @@ export async function queryForRender(db: Database, sel: LayerSelection, o: Rende
   }
   const inner = `SELECT ${value} AS v, ${geom} AS g FROM ${sel.from}${whereSql(sel)} LIMIT ${p.add(o.limit)}`;
   const sql =
-    `SELECT coalesce('[' || string_agg('[' || coalesce(to_json(q.v)::text, 'null') || ',' || ST_AsGeoJSON(q.g, ${Math.trunc(o.digits)}) || ']', ',') || ']', '[]') AS j ` +
+    `SELECT coalesce('[' || string_agg('[' || q.v || ',' || ST_AsGeoJSON(q.g, ${Math.trunc(o.digits)}) || ']', ',') || ']', '[]') AS j ` +
     `FROM (${inner}) AS q WHERE q.g IS NOT NULL`;
   const { rows } = await db.query<{ j: string }>(sql, p.values);
   return rows[0]?.j ?? '[]';

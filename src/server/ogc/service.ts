@@ -108,8 +108,8 @@ export class OgcService {
   readonly tiles: ByteLru<Buffer>;
   /** Renders in progress by cache key: identical concurrent tile requests share one rendering. */
   readonly rendering = new Map<string, Promise<Buffer>>();
-  /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version. */
-  readonly documents = new Map<string, CachedBody>();
+  /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version (bounded: the Host header is part of the key). */
+  readonly documents = new ByteLru<{ length: number; doc: CachedBody }>(16 * 1024 * 1024, 4 * 1024 * 1024);
   /** Draws GetMap images on worker threads (or inline). */
   readonly renderer: RenderPool;
   private readonly looks = new Map<string, LayerLook>();
@@ -291,12 +291,11 @@ export class OgcService {
   async sendDocument(r: OgcRequest, key: string, contentType: string, build: () => Promise<Buffer | string> | Buffer | string): Promise<void> {
     const version = await this.datasetVersion();
     const fullKey = `${version}|${key}`;
-    let doc = this.documents.get(fullKey);
+    let doc = this.documents.get(fullKey)?.doc;
     if (!doc) {
       const built = await build();
       doc = new CachedBody(typeof built === 'string' ? Buffer.from(built) : built, contentType, 'public, max-age=300');
-      if (this.documents.size > 500) this.documents.clear();
-      this.documents.set(fullKey, doc);
+      this.documents.set(fullKey, { length: doc.raw.length, doc });
     }
     await sendCached(r.ctx, doc);
   }

@@ -1,0 +1,102 @@
+import { assign, fromCallback, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+
+/** SPEC.md §2 GPS toggle, §4 GPS, §8 GPS error, §9 GPS constants.
+ *
+ *    inactive --TOGGLE--> active (runs `started`; the `watch` actor watches the position)
+ *    active --LOCATION--> active (stores the fix; runs `located`)
+ *    active --TOGGLE--> inactive (runs `stopped`; the watch is cleared)
+ *    active --ERROR--> inactive (stores the message; runs `failed`, then `stopped`)
+ *
+ *  The default `watch` actor uses navigator.geolocation.watchPosition with GPS_OPTIONS; a browser
+ *  without geolocation answers ERROR with GEOLOCATION_UNSUPPORTED. Tests and replay provide
+ *  their own (replay never starts actors' side effects beyond this callback, which is inert
+ *  without a browser). */
+
+/** SPEC.md §9: high accuracy, max age 10000 ms, timeout 10000 ms. */
+export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 10_000 };
+/** SPEC.md §9 marker radius. */
+export const GPS_MARKER_RADIUS = 5;
+export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by your browser';
+
+export interface GpsFix {
+  lat: number;
+  lng: number;
+  /** Metres. */
+  accuracy: number;
+}
+
+export interface GpsContext {
+  /** The last fix while active; null before the first fix and when inactive. */
+  position: GpsFix | null;
+  /** The last error message, kept until the next TOGGLE. */
+  error: string | null;
+}
+
+export type GpsEvent =
+  | { type: 'TOGGLE' }
+  | ({ type: 'LOCATION' } & GpsFix)
+  | { type: 'ERROR'; message: string };
+
+/** Watches the browser's position, sending LOCATION and ERROR back; clears the watch on stop. */
+export const watchBrowserPosition = fromCallback<GpsEvent>(({ sendBack }) => {
+  const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
+  if (!geolocation) {
+    sendBack({ type: 'ERROR', message: GEOLOCATION_UNSUPPORTED });
+    return;
+  }
+  const id = geolocation.watchPosition(
+    ({ coords }) => sendBack({ type: 'LOCATION', lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }),
+    (error) => sendBack({ type: 'ERROR', message: error.message || `geolocation error ${error.code}` }),
+    GPS_OPTIONS,
+  );
+  return () => geolocation.clearWatch(id);
+});
+
+export const gpsMachine = setup({
+  types: {
+    context: {} as GpsContext,
+    events: {} as GpsEvent,
+  },
+  actors: { watch: watchBrowserPosition },
+  actions: {
+    storeFix: assign(({ event }) =>
+      event.type === 'LOCATION' ? { position: { lat: event.lat, lng: event.lng, accuracy: event.accuracy }, error: null } : {},
+    ),
+    storeError: assign(({ event }) => (event.type === 'ERROR' ? { position: null, error: event.message } : {})),
+    forget: assign({ position: null, error: null }),
+    // Caller hooks (fire gps:* on the map, draw the marker); no-ops here.
+    started: () => {},
+    stopped: () => {},
+    located: (_, _params: { fix: GpsFix }) => {},
+    failed: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'gps',
+  context: { position: null, error: null },
+  initial: 'inactive',
+  states: {
+    inactive: {
+      on: { TOGGLE: { target: 'active', actions: 'forget' } },
+    },
+    active: {
+      entry: 'started',
+      invoke: { src: 'watch', id: 'watch' },
+      on: {
+        TOGGLE: { target: 'inactive', actions: ['forget', 'stopped'] },
+        LOCATION: {
+          actions: [
+            'storeFix',
+            { type: 'located', params: ({ event }) => ({ fix: { lat: event.lat, lng: event.lng, accuracy: event.accuracy } }) },
+          ],
+        },
+        ERROR: {
+          target: 'inactive',
+          actions: ['storeError', { type: 'failed', params: ({ event }) => ({ message: event.message }) }, 'stopped'],
+        },
+      },
+    },
+  },
+});
+
+export type GpsSnapshot = SnapshotFrom<typeof gpsMachine>;

@@ -1,0 +1,46 @@
+// Draws the chosen satellite year as a WMS raster layer: the lowest overlay, right above the base
+// map and below every topic layer (the satellite pane, z-index 220 < 600, SPEC.md §9).
+import { useEffect } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useConfig } from '../../ui/config.tsx';
+import { useStore } from '../../ui/store.ts';
+import { mapStore } from '../mapStore.ts';
+import { layerStore } from '../layerStore.ts';
+import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellite.ts';
+
+/** The first style layer that belongs to a topic layer (WMS or deck), if any. */
+function lowestTopicLayer(map: MapLibreMap): string | undefined {
+  const ids = layerStore.get().layers.map((l) => l.id);
+  const style = map.getStyle();
+  return style.layers.find((sl) => sl.id !== SATELLITE_LAYER_ID && ids.some((id) => sl.id === id || sl.id.startsWith(`${id}`)))?.id;
+}
+
+function drawSatellite(map: MapLibreMap, tiles: string | null): void {
+  if (map.getLayer(SATELLITE_LAYER_ID)) map.removeLayer(SATELLITE_LAYER_ID);
+  if (map.getSource(SATELLITE_LAYER_ID)) map.removeSource(SATELLITE_LAYER_ID);
+  if (!tiles) return;
+  map.addSource(SATELLITE_LAYER_ID, { type: 'raster', tiles: [tiles], tileSize: 256 });
+  map.addLayer({ id: SATELLITE_LAYER_ID, type: 'raster', source: SATELLITE_LAYER_ID }, lowestTopicLayer(map));
+}
+
+export function SatelliteLayer() {
+  const { app } = useConfig();
+  const map = useStore(mapStore, (s) => s.map);
+  const selected = useStore(satelliteStore, (s) => s.selected);
+  const tiles = selected ? satelliteTileUrl(app, selected) : null;
+
+  useEffect(() => {
+    if (!map) return;
+    const draw = () => drawSatellite(map, tiles);
+    try {
+      draw();
+    } catch {
+      // the style is still loading: 'style.load' draws it
+    }
+    map.on('style.load', draw);
+    return () => {
+      map.off('style.load', draw);
+    };
+  }, [map, tiles]);
+  return null;
+}
