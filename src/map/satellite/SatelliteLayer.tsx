@@ -12,7 +12,7 @@ import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellit
 function lowestTopicLayer(map: MapLibreMap): string | undefined {
   const ids = layerStore.get().layers.map((l) => l.id);
   const style = map.getStyle();
-  return style.layers.find((sl) => sl.id !== SATELLITE_LAYER_ID && ids.some((id) => sl.id === id || sl.id.startsWith(`${id}`)))?.id;
+  return style.layers.find((sl) => sl.id !== SATELLITE_LAYER_ID && ids.some((id) => sl.id === id || sl.id.startsWith(`${id}-`)))?.id;
 }
 
 function drawSatellite(map: MapLibreMap, tiles: string | null): void {

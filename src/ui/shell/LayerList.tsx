@@ -44,7 +44,7 @@ export function LayerList() {
           draggable
           aria-label={l.name}
           aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-          style={{ cursor: 'grab', padding: '2px 4px', borderRadius: 6, outlineOffset: 2, borderTop: over === l.id ? '3px solid var(--brand)' : '3px solid transparent' }}
+          style={{ cursor: 'grab', flexWrap: 'wrap', padding: '2px 4px', borderRadius: 6, outlineOffset: 2, borderTop: over === l.id ? '3px solid var(--brand)' : '3px solid transparent' }}
           onKeyDown={(e) => onKeyDown(e, l.id, i)}
           onDragStart={(e) => {
             dragged.current = l.id;
@@ -71,7 +71,7 @@ export function LayerList() {
           }}
         >
           <span aria-hidden style={{ flex: 'none' }}>⠿</span>
-          <span className={l.visible ? '' : 'muted'}>{l.name}</span>
+          <span className={l.visible ? '' : 'muted'} style={{ minWidth: '9rem' }}>{l.name}</span>
           <button type="button" className="icon-button" data-move="up" aria-label={`${MOVE_UP} ${l.name}`} title={MOVE_UP} disabled={i === 0} onClick={() => move(l.id, i - 1, '[data-move="up"]')}>
             ↑
           </button>
