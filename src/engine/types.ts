@@ -130,7 +130,8 @@ export interface AppConfig {
     defaultBasemap: string;
   };
   basemaps: BasemapDef[];
-  satellite: { url: string; layerPattern?: string; keyEnv: string; years: number[] };
+  /** `key` is never in config: the server adds it from the environment variable `keyEnv` at start. */
+  satellite: { url: string; layerPattern?: string; keyEnv: string; years: number[]; key?: string };
   limits: { dropdownCap: number; islandCap: number };
   delays: Record<string, number> & {
     infoFetchMs: number; boundsMs: number; infoMarkerMs: number; resizeEventMs: number;

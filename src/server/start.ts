@@ -76,7 +76,7 @@ const server = createAppServer({
   basePath,
   product,
   distDir: path.join(rootDir, 'dist'),
-  clientConfigJson: JSON.stringify(loaded.bundle),
+  clientConfigJson: JSON.stringify(withSatelliteKey(loaded.bundle)),
   db,
   legends: loaded.bundle.legends,
   proxy: { allowOrigins },
@@ -105,4 +105,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     });
     server.closeIdleConnections(); // keep-alive sockets would otherwise hold close() open
   });
+}
+
+/** The satellite imagery key comes from the environment (never from config or the repository). */
+function withSatelliteKey<B extends { app: { satellite: { keyEnv: string; key?: string } } }>(bundle: B): B {
+  const key = process.env[bundle.app.satellite.keyEnv];
+  return key ? { ...bundle, app: { ...bundle.app, satellite: { ...bundle.app.satellite, key } } } : bundle;
 }
