@@ -1,7 +1,7 @@
 // Several server instances on one PostgreSQL: started together on an empty database, they migrate
 // and load the sample dataset exactly once (advisory lock) and all end up serving the same data.
-// Uses TEST_DATABASE_URL when set, else a throwaway server from the Debian packages; skipped when
-// neither is available.
+// Uses TEST_DATABASE_URL when set, else a throwaway server from the Debian packages; fails with a
+// clear message when neither is available (CI installs postgresql-15-postgis-3).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../../../src/server/db/ensure.ts';
@@ -10,7 +10,10 @@ import { openEmptyDatabase, SLOW, TEST_DATABASE_URL } from './testDatabase.ts';
 
 const available = Boolean(TEST_DATABASE_URL) || canStartPgServer();
 
-describe.runIf(available)('several instances on one PostgreSQL', { timeout: SLOW }, () => {
+describe('several instances on one PostgreSQL', { timeout: SLOW }, () => {
+  it('has a PostgreSQL to run on', () => {
+    expect(available, 'set TEST_DATABASE_URL or install postgresql-15 + postgresql-15-postgis-3 (CI does)').toBe(true);
+  });
   let url: string;
   let cleanup: () => Promise<void>;
 
