@@ -3,8 +3,9 @@ import type { Position } from 'geojson';
 /** [west, south, east, north] in degrees. */
 export type BBox = readonly [number, number, number, number];
 
-// 1e-4 degree is ~11 m, finer than the source grid (world-atlas quantises 10m data to ~0.0036 degree).
-const PRECISION = 1e4;
+// 1e-3 degree is ~110 m, still finer than the source grid (world-atlas quantises 10m data to
+// ~0.0036 degree), and it keeps the download and its parsing in the browser small.
+const PRECISION = 1e3;
 
 function boundsOf(points: readonly Position[]): BBox {
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
