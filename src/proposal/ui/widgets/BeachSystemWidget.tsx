@@ -5,7 +5,7 @@
 // '/'. A list that fails shows '--' (SPEC.md §8), a loading list a skeleton.
 import { useEffect, useId, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
+import { WidgetTextInput } from './WidgetTextInput.tsx';
 import type { AppConfig } from '../../../engine/types.ts';
 import { optionsFromRows, type Option } from '../../../engine/options.ts';
 import { isLevelEnabled, pickerCascadeMachine, type PickerCascadeContext, type PickerValue } from '../../../machines/pickerCascade.ts';
@@ -33,27 +33,12 @@ export function beachSystemText(selected: PickerCascadeContext['selected']): str
     .join('/');
 }
 
-export function BeachSystemWidget({ id, value, required, disabled, readonly, placeholder, rawErrors, onChange, onBlur, onFocus, htmlName }: WidgetProps) {
+export function BeachSystemWidget(props: WidgetProps) {
+  const { disabled, readonly, onChange } = props;
   const [open, setOpen] = useState(false);
-  const invalid = (rawErrors?.length ?? 0) > 0;
   return (
     <div className="proposal-point">
-      <input
-        id={id}
-        name={htmlName ?? id}
-        type="text"
-        className="form-control"
-        value={typeof value === 'string' ? value : ''}
-        placeholder={placeholder}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-invalid={invalid || undefined}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onFocus={(e) => onFocus(id, e.target.value)}
-      />
+      <WidgetTextInput {...props} />
       <button type="button" onClick={() => setOpen(true)} disabled={disabled || readonly}>
         {t.beachButton}
       </button>
