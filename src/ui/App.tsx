@@ -1,5 +1,6 @@
 // Routes from config (SPEC.md §2): each topic is a route, each variant a child route; '/' goes to
 // the default route; anything else is the Thai not-found page.
+import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import type { ConfigBundle, ResolvedTopic } from '../engine/types.ts';
 import { ConfigProvider } from './config.tsx';
@@ -32,7 +33,8 @@ export function routesFor(config: ConfigBundle): RouteObject[] {
 }
 
 export function App({ config }: { config: ConfigBundle }) {
-  const router = createBrowserRouter(routesFor(config), { basename: config.app.basePath });
+  // One router for the app's life: re-creating it on a render would reset navigation state.
+  const [router] = useState(() => createBrowserRouter(routesFor(config), { basename: config.app.basePath }));
   return (
     <ConfigProvider config={config}>
       <RouterProvider router={router} />
