@@ -14,7 +14,7 @@ import { CachedBody } from '../http/cachedBody.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import type { RequestContext } from '../http/router.ts';
 import { sendCached } from '../http/send.ts';
-import { ByteLru } from './cache.ts';
+import { byteLru, Lru } from './cache.ts';
 import { OgcError, sendException } from './exception.ts';
 import { FilterError } from './filter/index.ts';
 import { Kvp, readKvp } from './kvp.ts';
@@ -40,6 +40,8 @@ export interface OgcServiceOptions {
   publicUrl?: (req: IncomingMessage) => string;
   /** Rendered-tile cache size in bytes (default 64 MB; 0 turns it off). */
   tileCacheBytes?: number;
+  /** How many layer looks (style and legend per layer name) are kept (default 256). */
+  lookCacheEntries?: number;
   /** How long the dataset version (part of every tile ETag) is trusted before it is read again (default 5 s). */
   datasetVersionTtlMs?: number;
   /** Where unexpected failures are reported (default: one JSON line on stderr). */
@@ -105,14 +107,15 @@ export class OgcService {
   readonly product: string;
   readonly db: Database;
   readonly legends: ReadonlyMap<string, Legend>;
-  readonly tiles: ByteLru<Buffer>;
+  readonly tiles: Lru<Buffer>;
   /** Renders in progress by cache key: identical concurrent tile requests share one rendering. */
   readonly rendering = new Map<string, Promise<Buffer>>();
-  /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version (bounded: the Host header is part of the key). */
-  readonly documents = new ByteLru<{ length: number; doc: CachedBody }>(16 * 1024 * 1024, 4 * 1024 * 1024);
+  /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version; weighed with room for the gzip variant. */
+  readonly documents = new Lru<CachedBody>({ maxWeight: 16 * 1024 * 1024, maxEntryWeight: 8 * 1024 * 1024, weigh: (doc) => doc.raw.length * 2, countKeys: true });
+  /** How each layer name is drawn: bounded, since any spelling of cvi_<variables> is a layer. */
+  readonly looks: Lru<LayerLook>;
   /** Draws GetMap images on worker threads (or inline). */
   readonly renderer: RenderPool;
-  private readonly looks = new Map<string, LayerLook>();
   private readonly extra: ReadonlyMap<string, FeatureType>;
   private readonly publicUrl: ((req: IncomingMessage) => string) | undefined;
   private readonly versionTtlMs: number;
@@ -127,7 +130,8 @@ export class OgcService {
     this.product = options.product;
     this.db = options.db;
     this.legends = new Map(options.legends.map((l) => [l.id, l]));
-    this.tiles = new ByteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
+    this.tiles = byteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
+    this.looks = new Lru<LayerLook>({ maxWeight: options.lookCacheEntries ?? 256, maxEntryWeight: 1 });
     this.publicUrl = options.publicUrl;
     this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
     this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
@@ -291,11 +295,11 @@ export class OgcService {
   async sendDocument(r: OgcRequest, key: string, contentType: string, build: () => Promise<Buffer | string> | Buffer | string): Promise<void> {
     const version = await this.datasetVersion();
     const fullKey = `${version}|${key}`;
-    let doc = this.documents.get(fullKey)?.doc;
+    let doc = this.documents.get(fullKey);
     if (!doc) {
       const built = await build();
       doc = new CachedBody(typeof built === 'string' ? Buffer.from(built) : built, contentType, 'public, max-age=300');
-      this.documents.set(fullKey, { length: doc.raw.length, doc });
+      this.documents.set(fullKey, doc);
     }
     await sendCached(r.ctx, doc);
   }

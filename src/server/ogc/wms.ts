@@ -9,6 +9,7 @@ import { qualifiedName, SEA_STYLE } from './layers.ts';
 import { cqlPerLayer, grownEnvelope, mapView, nameList, parseBool, pixelDegrees, viewparamsPerLayer, type MapView } from './params.ts';
 import { queryForRender, queryLand, queryNear, selectLayer, whereEnvelope } from './query.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor, renderLegendGraphic, type RenderFeature } from './render/index.ts';
+import { Lru } from './cache.ts';
 import { runRenderJob, type JobLayer } from './renderJob.ts';
 import type { OgcRequest, OgcService } from './service.ts';
 
@@ -266,7 +267,8 @@ async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view
   return svc.renderer.render({ width: view.width, height: view.height, bbox: view.bbox, crs: view.renderCrs, transparent, bgcolor, layers: all });
 }
 
-const emptyImages = new Map<string, Promise<Buffer>>();
+/** Encoded empty tiles by size and background (an entry budget: sizes and colours vary freely). */
+const emptyImages = new Lru<Promise<Buffer>>({ maxWeight: 64, maxEntryWeight: 1 });
 
 /** A tile with nothing on it, encoded once per size and background. */
 function emptyImage(width: number, height: number, transparent: boolean, bgcolor: string): Promise<Buffer> {
@@ -274,7 +276,6 @@ function emptyImage(width: number, height: number, transparent: boolean, bgcolor
   let png = emptyImages.get(key);
   if (!png) {
     png = runRenderJob({ width, height, bbox: [0, 0, 1, 1], crs: 'EPSG:4326', transparent, bgcolor, layers: [] });
-    if (emptyImages.size > 64) emptyImages.clear();
     emptyImages.set(key, png);
     png.catch(() => emptyImages.delete(key));
   }

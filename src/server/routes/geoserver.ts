@@ -19,7 +19,11 @@ export interface GeoserverRoutesOptions {
 }
 
 export function geoserverRoutes(options: GeoserverRoutesOptions): Route[] {
-  const service = new OgcService(options);
+  return ogcRoutes(new OgcService(options));
+}
+
+/** The wms, wfs and ows endpoints of one service. */
+export function ogcRoutes(service: OgcService): Route[] {
   const endpoints: Endpoint[] = ['wms', 'wfs', 'ows'];
   return endpoints.map((endpoint) => ({
     methods: ['GET', 'POST'],

@@ -12,7 +12,8 @@ import { REPO_ROOT } from '../../../src/server/db/open.ts';
 import { parseRequestTarget } from '../../../src/server/http/requestTarget.ts';
 import { createRouter } from '../../../src/server/http/router.ts';
 import { sendText } from '../../../src/server/http/send.ts';
-import { geoserverRoutes } from '../../../src/server/routes/geoserver.ts';
+import { OgcService, type OgcServiceOptions } from '../../../src/server/ogc/service.ts';
+import { ogcRoutes } from '../../../src/server/routes/geoserver.ts';
 import { openSampleDatabase } from '../db/testDatabase.ts';
 
 export const WMS = '/geoserver/tcs_postgres/wms';
@@ -29,6 +30,7 @@ export interface Answer {
 
 export interface OgcBackend {
   port: number;
+  service: OgcService;
   /** Every request target this server received, in order (decoded). */
   seen: string[];
   db: ManagedDatabase;
@@ -75,9 +77,13 @@ function safeDecode(text: string): string {
 }
 
 /** The geoserver routes alone, on a loopback port, handled like app.ts does (nosniff, 500 on a throw). */
-export async function startOgcServer(db: Database): Promise<{ port: number; server: Server; seen: string[]; close: () => Promise<void> }> {
+export async function startOgcServer(
+  db: Database,
+  options: Partial<OgcServiceOptions> = {},
+): Promise<{ port: number; server: Server; service: OgcService; seen: string[]; close: () => Promise<void> }> {
   const legends = await configLegends();
-  const dispatch = createRouter(geoserverRoutes({ product: 'tcs', db, legends }));
+  const service = new OgcService({ product: 'tcs', db, legends, ...options });
+  const dispatch = createRouter(ogcRoutes(service));
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(safeDecode(req.url ?? ''));
@@ -94,23 +100,26 @@ export async function startOgcServer(db: Database): Promise<{ port: number; serv
   return {
     port,
     server,
+    service,
     seen,
     close: () =>
       new Promise<void>((resolve) => {
+        service.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-export async function startOgcBackend(): Promise<OgcBackend> {
+export async function startOgcBackend(options: Partial<OgcServiceOptions> = {}): Promise<OgcBackend> {
   const opened = await openSampleDatabase();
-  const { port, seen, close } = await startOgcServer(opened.db);
+  const { port, service, seen, close } = await startOgcServer(opened.db, options);
   const request: OgcBackend['request'] = (method, target, o) => rawRequest(port, method, target, o);
   const query = (params: Record<string, string | number> | string) =>
     typeof params === 'string' ? params : new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   return {
     port,
+    service,
     seen,
     db: opened.db,
     request,

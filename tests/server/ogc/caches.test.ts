@@ -1,0 +1,110 @@
+// Issue 12: every cache of the OGC service is bounded. Any spelling of cvi_<variables> is a layer
+// (cvi_1_3, cvi_3_1, cvi_03_1, ...), so a client inventing names must not grow memory: 100k
+// distinct spellings leave the look cache at its entry budget and RSS flat; GetMap over HTTP
+// with fresh names keeps the look and tile caches within their budgets.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/server/db/types.ts';
+import { Lru, byteLru } from '../../../src/server/ogc/cache.ts';
+import { OgcService } from '../../../src/server/ogc/service.ts';
+import { SLOW } from '../db/testDatabase.ts';
+import { configLegends, startOgcBackend, WMS, type OgcBackend } from './helpers.ts';
+
+/** Distinct cvi_ spellings: ordered picks of `k` of the 11 variables, numbers written with or without a leading zero. */
+function* cviSpellings(): Generator<string> {
+  const pick = function* (k: number, chosen: number[]): Generator<number[]> {
+    if (chosen.length === k) {
+      yield chosen;
+      return;
+    }
+    for (let v = 1; v <= 11; v++) if (!chosen.includes(v)) yield* pick(k, [...chosen, v]);
+  };
+  for (const k of [1, 2, 3, 4, 5, 6]) {
+    for (const values of pick(k, [])) {
+      const plain = `cvi_${values.join('_')}`;
+      const padded = `cvi_${values.map((v) => String(v).padStart(2, '0')).join('_')}`;
+      yield plain;
+      if (padded !== plain) yield padded;
+    }
+  }
+}
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** RSS after a full garbage collection: what the process really holds. */
+function settledRss(): number {
+  gc();
+  gc();
+  return process.memoryUsage().rss;
+}
+
+function firstSpellings(n: number): string[] {
+  const out: string[] = [];
+  for (const name of cviSpellings()) {
+    out.push(name);
+    if (out.length === n) break;
+  }
+  return out;
+}
+
+describe('Lru', () => {
+  it('evicts the least recently used entry beyond an entry budget', () => {
+    const lru = new Lru<string>({ maxWeight: 2, maxEntryWeight: 1 });
+    lru.set('a', 'A');
+    lru.set('b', 'B');
+    expect(lru.get('a')).toBe('A');
+    lru.set('c', 'C');
+    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual(['A', undefined, 'C']);
+    expect(lru.size).toBe(2);
+  });
+
+  it('counts keys and bookkeeping in a byte budget, so tiny entries cannot pile up', () => {
+    const lru = byteLru<Buffer>(64 * 1024);
+    for (let i = 0; i < 100_000; i++) lru.set(`key-${i}`, Buffer.alloc(1));
+    expect(lru.totalWeight).toBeLessThanOrEqual(64 * 1024);
+    expect(lru.size).toBeLessThan(600);
+  });
+});
+
+describe('OgcService look cache', () => {
+  it('100k distinct cvi_* spellings keep the cache at its budget and RSS flat', async () => {
+    const svc = new OgcService({ product: 'tcs', db: {} as Database, legends: await configLegends(), renderThreads: 0 });
+    const names = firstSpellings(100_000);
+    expect(new Set(names).size).toBe(100_000);
+    // warm up the code paths first, so the measurement sees only what the names add
+    for (const name of names.slice(0, 2000)) svc.look(svc.resolve(`tcs:${name}`, 'LAYERS', 'LayerNotDefined'));
+    const before = settledRss();
+    for (const name of names) svc.look(svc.resolve(`tcs:${name}`, 'LAYERS', 'LayerNotDefined'));
+    const grown = settledRss() - before;
+    expect(svc.looks.size).toBeLessThanOrEqual(256);
+    // unbounded (measured): 100k names held ~540 MB
+    expect(grown).toBeLessThan(32 * 1024 * 1024);
+    svc.close();
+  });
+});
+
+describe('caches behind GetMap over HTTP', () => {
+  let backend: OgcBackend;
+  beforeAll(async () => {
+    backend = await startOgcBackend({ lookCacheEntries: 32, tileCacheBytes: 256 * 1024 });
+  }, SLOW);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('fresh layer names keep the look and tile caches within their budgets', async () => {
+    const names = firstSpellings(300);
+    for (let i = 0; i < names.length; i += 10) {
+      const answers = await Promise.all(
+        names.slice(i, i + 10).map((name) =>
+          backend.get(WMS, { SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetMap', LAYERS: `tcs:${name}`, STYLES: '', SRS: 'EPSG:4326', BBOX: '99,6,99.01,6.01', WIDTH: 256, HEIGHT: 256, FORMAT: 'image/png' }),
+        ),
+      );
+      for (const a of answers) expect(a.status, a.text).toBe(200);
+    }
+    expect(backend.service.looks.size).toBeLessThanOrEqual(32);
+    expect(backend.service.tiles.totalWeight).toBeLessThanOrEqual(256 * 1024);
+  }, 120_000);
+});
