@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Legend } from '../../engine/types.ts';
 import type { FeatureType } from '../data/featureTypes.ts';
+import { databaseTrouble, isDataException } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
 import { BodyTooLargeError } from '../http/body.ts';
 import { CachedBody } from '../http/cachedBody.ts';
@@ -72,16 +73,6 @@ const HOST_RE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$
 const WMS_REQUESTS = new Set(['getcapabilities', 'getmap', 'getfeatureinfo', 'getlegendgraphic']);
 const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature']);
 
-/** Reported when a PostgreSQL statement hits statement_timeout (SQLSTATE 57014) or the pool cannot connect. */
-function databaseTrouble(error: unknown): 'timeout' | 'unavailable' | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (code === '57014') return 'timeout';
-  if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '53300' || code === 'ETIMEDOUT') return 'unavailable';
-  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) return 'unavailable';
-  return undefined;
-}
-
 /** Any failure as an OgcError that is safe to show (no internals, no stack). */
 export function toOgcError(error: unknown): { error: OgcError; unexpected: boolean } {
   if (error instanceof OgcError) return { error, unexpected: false };
@@ -91,6 +82,9 @@ export function toOgcError(error: unknown): { error: OgcError; unexpected: boole
   }
   if (error instanceof BodyTooLargeError) {
     return { error: new OgcError('InvalidParameterValue', `request body larger than ${error.limit} bytes`, undefined, 413), unexpected: false };
+  }
+  if (isDataException(error)) {
+    return { error: new OgcError('InvalidParameterValue', 'a value in the request is out of range for its attribute'), unexpected: false };
   }
   const trouble = databaseTrouble(error);
   if (trouble === 'timeout') {

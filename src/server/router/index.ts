@@ -7,6 +7,7 @@ import type { RequestContext } from '../http/router.ts';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { sendJsonError } from '../http/json.ts';
 import { FilterError } from '../ogc/filter/index.ts';
+import { isDataException } from '../db/errors.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PageModes, ProxySettings, RouterContext } from './context.ts';
@@ -78,6 +79,7 @@ function describeFailure(error: unknown): { status: number; message: string } | 
   if (error instanceof FilterError) return { status: 400, message: error.message };
   if (error instanceof ProxyError) return { status: error.status, message: error.message };
   if (error instanceof BodyTooLargeError) return { status: 413, message: error.message };
+  if (isDataException(error)) return { status: 400, message: 'a value in the request is out of range for its attribute' };
   // PostgreSQL query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ended it.
   if ((error as { code?: unknown } | null)?.code === '57014') return { status: 503, message: 'the query took too long; narrow the request' };
   return null;

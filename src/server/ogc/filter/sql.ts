@@ -5,6 +5,7 @@
 // quoted allow-listed identifiers, placeholders and the configured SRID. SQL runs on PostGIS 3.3
 // and 3.6.
 import type { AttributeRef, ComparisonOperator, FilterNode, Literal, Operand } from './ast.ts';
+import { isCalendarDate } from './calendar.ts';
 import { DECIMAL_RE } from './crs.ts';
 import { FilterError, describeText } from './errors.ts';
 
@@ -34,7 +35,6 @@ export interface SqlFragment {
 }
 
 const INT_RE = /^[+-]?\d+$/;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 const FLIP: Record<ComparisonOperator, ComparisonOperator> = { '=': '=', '<>': '<>', '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
 const TYPE_WORD: Record<ColumnType, string> = { string: 'text', int: 'an integer', double: 'a number', date: 'a date', bool: 'a boolean' };
 
@@ -115,9 +115,7 @@ class SqlWriter {
       case 'date': {
         if (lit.kind !== 'string') bad(`${shown} is not a quoted date such as '2024-01-31'`);
         const text = lit.value.trim();
-        if (!DATE_RE.test(text) || Number.isNaN(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text.replace(' ', 'T')))) {
-          bad(`${shown} is not a date such as '2024-01-31'`);
-        }
+        if (!isCalendarDate(text)) bad(`${shown} is not a calendar date such as '2024-01-31' (or '2024-01-31T12:00:00Z')`);
         return this.bind(text);
       }
       case 'bool': {

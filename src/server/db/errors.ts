@@ -1,0 +1,31 @@
+// What a database failure means for the answer, shared by the OGC services and the router:
+// a data exception is the request's fault (400), a statement timeout or an unreachable server
+// is temporary (503 with Retry-After), anything else is a server bug (500).
+
+/**
+ * PostgreSQL SQLSTATE class 22 (data exception: a date or number out of range) means a request
+ * value the filters let through was still not acceptable: the client's fault, not a 500.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = sqlState(error);
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/** 'timeout' when a statement hit statement_timeout (57014), 'unavailable' when the server cannot be reached or is shutting down. */
+export function databaseTrouble(error: unknown): 'timeout' | 'unavailable' | undefined {
+  const code = sqlState(error);
+  if (code === '57014') return 'timeout';
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT') return 'unavailable';
+  if (code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || code === '08000' || code === '08001' || code === '08006') return 'unavailable';
+  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(error.message)) {
+    return 'unavailable';
+  }
+  return undefined;
+}
+
+/** Seconds a client should wait before retrying after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+function sqlState(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
