@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
 import { App } from './ui/App.tsx';
-import { readInjectedConfig } from './ui/config.tsx';
+import { readInjectedConfig } from './state/config.tsx';
 import { mapStore, initialBasemap } from './map/mapStore.ts';
 import { setBaseZIndex } from './map/layerStore.ts';
-import { setToastCloseMs } from './ui/toast/toastStore.ts';
+import { setToastCloseMs } from './state/toast.ts';
 
 const config = readInjectedConfig();
 mapStore.set({ basemap: initialBasemap(config.app.basemaps, config.app.map.defaultBasemap, window.localStorage) });

@@ -44,14 +44,22 @@ export function optionsFromRows(rows: readonly unknown[], fields: FieldMap = {})
   });
 }
 
-/** The value a picker reference sends: 'province' -> its code; 'islands.name' -> its label. */
-export function refValue(values: PickerValues, ref: string): string | undefined {
+/** Every value a picker reference sends, one per chosen item: 'province' -> [its code];
+ *  'islands.name' -> the names of the chosen islands. [] when nothing is chosen. Multi-select
+ *  values stay an array end to end (a name holding a comma stays one value). */
+export function refValues(values: PickerValues, ref: string): string[] {
   const [id = ref, field = 'code'] = ref.split('.');
   const v = values[id];
-  if (!v) return undefined;
+  if (!v) return [];
   const pick = (o: Chosen) => (field === 'code' || field === 'value' || field === 'id' ? o.code : field === 'name' || field === 'label' ? o.name : String(o.extra?.[field] ?? ''));
-  if (Array.isArray(v)) return v.length ? v.map(pick).join(',') : undefined;
-  return pick(v);
+  return (Array.isArray(v) ? v : [v]).map(pick);
+}
+
+/** The value a picker reference sends as one query parameter: a single choice as it is, several
+ *  joined by ',' (the provider router's list parameters, e.g. pv=90,93, SPEC.md §7). */
+export function refValue(values: PickerValues, ref: string): string | undefined {
+  const all = refValues(values, ref);
+  return all.length ? all.join(',') : undefined;
 }
 
 export async function loadOptions(source: Source, ctx: SourceContext): Promise<Option[]> {
@@ -68,7 +76,7 @@ export async function loadOptions(source: Source, ctx: SourceContext): Promise<O
     return optionsFromRows(await ctx.router(query), source.fields);
   }
   const rows = await ctx.asset(source.asset);
-  const filters = Object.entries(source.filter ?? {}).map(([field, ref]) => [field, refValue(ctx.values, ref)] as const);
-  const kept = rows.filter((row) => filters.every(([field, want]) => want === undefined || want.split(',').includes(String((row as Record<string, unknown>)[field]))));
+  const filters = Object.entries(source.filter ?? {}).map(([field, ref]) => [field, refValues(ctx.values, ref)] as const);
+  const kept = rows.filter((row) => filters.every(([field, want]) => want.length === 0 || want.includes(String((row as Record<string, unknown>)[field]))));
   return optionsFromRows(kept, source.fields);
 }

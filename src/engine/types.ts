@@ -1,6 +1,9 @@
 // Types of the config documents. schemas/*.schema.json is the source of truth for their shape;
 // these types mirror it for the TypeScript side (engine, ui, map, server).
 
+/** A JSON Schema (draft-07) object, as the schemas/ files and the module fragments hold them. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
 export interface Bilingual { th: string; en?: string }
 export type LonLat = [number, number];
 

@@ -102,19 +102,6 @@ export function loadErrorMessage(error: unknown): string {
   return 'load failed';
 }
 
-/** The number of features a feature-service answer holds (SPEC.md §3 "Feature-service response":
- *  totalFeatures, numberMatched, numberReturned): totalFeatures when it is a count (GeoServer may
- *  send 'unknown'), else numberMatched, else the features actually returned. */
-export function featureCountOf(collection: {
-  totalFeatures?: unknown;
-  numberMatched?: unknown;
-  features?: readonly unknown[];
-}): number {
-  for (const count of [collection.totalFeatures, collection.numberMatched]) {
-    if (typeof count === 'number' && Number.isInteger(count) && count >= 0) return count;
-  }
-  return collection.features?.length ?? 0;
-}
 
 /** The load actor to provide: runs `load` (which should honour `signal`, fired when the row is
  *  hidden by LAYER_REMOVED or RESET while loading), resolves to `{ featureCount }` only and

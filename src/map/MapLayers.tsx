@@ -2,7 +2,7 @@
 // (highest on top), rebuilt when their source changes, removed when gone (SPEC.md §4).
 import { useEffect, useRef } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useStore } from '../ui/store.ts';
+import { useStore } from '../state/store.ts';
 import { layerStore, type MapLayer } from './layerStore.ts';
 import { mapStore } from './mapStore.ts';
 import { layerRenderers } from './layers/registry.ts';

@@ -4,8 +4,8 @@ import './worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useMemo, useRef } from 'react';
 import Map, { FullscreenControl, AttributionControl, type MapRef, type ErrorEvent } from 'react-map-gl/maplibre';
-import { useConfig } from '../ui/config.tsx';
-import { useStore } from '../ui/store.ts';
+import { useConfig } from '../state/config.tsx';
+import { useStore } from '../state/store.ts';
 import { basemapStyle, BASEMAP_SOURCE } from './basemapStyle.ts';
 import { mapStore } from './mapStore.ts';
 import { ZoomControl } from './ZoomControl.tsx';
@@ -14,7 +14,7 @@ import { GpsControl } from './tools/GpsControl.tsx';
 import { MapLayers } from './MapLayers.tsx';
 import { DeckLayers } from './deck/DeckLayers.tsx';
 import { SatelliteLayer } from './satellite/SatelliteLayer.tsx';
-import { toast } from '../ui/toast/toastStore.ts';
+import { toast } from '../state/toast.ts';
 import { th } from '../locale/th.ts';
 
 // MapLibre's own control texts, in Thai.

@@ -1,7 +1,7 @@
 // The layer list (SPEC.md §3 Map layer, §4 Layers): a new id goes on top with zIndex 600 +
 // count, an existing id is updated in place; remove by id or by group; toggle visibility.
 // Only ungrouped layers are listed; grouped ones render inside their group.
-import { createStore } from '../ui/store.ts';
+import { createStore } from '../state/store.ts';
 import type { LayerType } from '../engine/types.ts';
 
 export interface MapLayer {

@@ -1,7 +1,7 @@
 // Map state shared by the shell and tools: the chosen base map (remembered under `basemap`,
 // SPEC.md §3) and the live map instance for controls outside the map component.
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { createStore } from '../ui/store.ts';
+import { createStore } from '../state/store.ts';
 import type { BasemapDef } from '../engine/types.ts';
 
 export const BASEMAP_STORAGE_KEY = 'basemap';

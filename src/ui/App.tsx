@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import type { ConfigBundle, ResolvedTopic } from '../engine/types.ts';
-import { ConfigProvider } from './config.tsx';
+import { ConfigProvider } from '../state/config.tsx';
 import { MapLayout } from './shell/MapLayout.tsx';
 import { ProjectLayout } from './shell/ProjectLayout.tsx';
 import { TopicPage } from './topic/TopicPage.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { th } from '../locale/th.ts';
-import { useConfig } from './config.tsx';
+import { useConfig } from '../state/config.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
 export function NotFound() {

@@ -1,5 +1,5 @@
 // Shell state: sidebar, dialogs and the feature drawer (SPEC.md §3 Client state).
-import { createStore } from './store.ts';
+import { createStore } from '../state/store.ts';
 
 export type Dialog = 'menu' | 'layers' | 'basemap' | 'export' | null;
 

@@ -1,7 +1,7 @@
 // Draws the layer-store layers that carry GeoJSON through deck.gl, in the same order as
 // everything else. deck.gl is imported only when the first such layer appears.
 import { useEffect, useRef } from 'react';
-import { useStore } from '../../ui/store.ts';
+import { useStore } from '../../state/store.ts';
 import { layerStore, type MapLayer } from '../layerStore.ts';
 import { mapStore } from '../mapStore.ts';
 import { deckBeforeId, drawOrder } from '../layers/order.ts';

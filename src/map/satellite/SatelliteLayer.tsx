@@ -2,8 +2,8 @@
 // map and below every topic layer (the satellite pane, z-index 220 < 600, SPEC.md §9).
 import { useEffect } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useConfig } from '../../ui/config.tsx';
-import { useStore } from '../../ui/store.ts';
+import { useConfig } from '../../state/config.tsx';
+import { useStore } from '../../state/store.ts';
 import { mapStore } from '../mapStore.ts';
 import { layerStore } from '../layerStore.ts';
 import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellite.ts';

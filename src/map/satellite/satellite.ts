@@ -1,7 +1,7 @@
 // Satellite imagery years (SPEC.md §3 Satellite layer option, §4 Satellite year): one year at a
 // time, clicking the selected year clears it; drawn as a WMS layer just above the base map.
 import type { AppConfig } from '../../engine/types.ts';
-import { createStore } from '../../ui/store.ts';
+import { createStore } from '../../state/store.ts';
 
 export const SATELLITE_LAYER_ID = 'gistda-satellite';
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Event as MapEvent, Marker, Popup, type Map as MapLibreMap } from 'maplibre-gl';
 import { GEOLOCATION_UNSUPPORTED, GPS_MARKER_RADIUS, gpsMachine } from '../../machines/gps.ts';
 import { formatCoordDecimal, formatThaiNumber } from '../../engine/units.ts';
-import { useTraceableActor } from '../../ui/useTraceableActor.ts';
+import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { th } from '../../locale/th.ts';
 import './tools.css';
 

@@ -1,7 +1,7 @@
 // SPEC.md §2: 'สร้างรายงาน' opens the modal 'ตัวอย่างแบบฟอร์ม' with the PDF preview (100% wide,
 // 800 high) and a close control, plus a download of the same PDF.
 import type { PdfHandle } from '../../machines/wizard.ts';
-import { Modal } from '../../ui/shell/Modal.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { t } from './strings.ts';
 
 export function PreviewModal({ pdf, buildMs, onClose }: { pdf: PdfHandle | null; buildMs: number | null; onClose: () => void }) {

@@ -10,8 +10,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { AppConfig, FormDoc } from '../../engine/types.ts';
 import { basemapStyle } from '../../map/basemapStyle.ts';
 import { buttonsOf, fromBuilder, fromValidator, isBusy, wizardMachine, type PdfHandle, type WizardStep } from '../../machines/wizard.ts';
-import { useConfig } from '../../ui/config.tsx';
-import { useTraceableActor } from '../../ui/useTraceableActor.ts';
+import { useConfig } from '../../state/config.tsx';
+import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { browserStorage, clearForm, loadForm, saveForm } from './cache.ts';
 import { ProposalUiContext, type MapMode, type ProposalUi } from './context.ts';
 import {

@@ -1,7 +1,7 @@
 // The drawer body (SPEC.md §2 Feature drawer): 'กำลังโหลด', 'ไม่พบข้อมูล', or one table per
 // feature headed by its layer name and colour. Every value is a React text node: never HTML.
 import { th } from '../../locale/th.ts';
-import { useStore } from '../store.ts';
+import { useStore } from '../../state/store.ts';
 import { featureInfoStore } from './featureInfoStore.ts';
 import './featureInfo.css';
 

@@ -6,10 +6,11 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { AppConfig, Legend } from '../../engine/types.ts';
 import { interpolate } from '../../engine/template.ts';
 import { layerStore, type MapLayer } from '../../map/layerStore.ts';
-import { apiClient } from '../api.ts';
+import { apiClient } from '../../state/api.ts';
 import { uiStore } from '../uiStore.ts';
 import { clearClickMarker, showClickMarker } from './clickMarker.ts';
-import { featureInfoStore, initialFeatureInfo, isInfoClickSuppressed, type InfoFeature } from './featureInfoStore.ts';
+import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featureInfoStore.ts';
+import { isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 

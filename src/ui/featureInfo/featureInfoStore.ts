@@ -1,6 +1,6 @@
 // Feature information state (SPEC.md §3 Client state "Feature info": open flag, page, info URLs,
 // layer names, colours, content). The drawer shows it; a map click fills it; closing clears it.
-import { createStore } from '../store.ts';
+import { createStore } from '../../state/store.ts';
 import type { PropertyRow } from './formatProperties.ts';
 
 export type InfoStatus = 'idle' | 'loading' | 'empty' | 'content';
@@ -28,19 +28,3 @@ export interface FeatureInfoState {
 export const initialFeatureInfo: FeatureInfoState = { status: 'idle', page: '', infoUrls: [], features: [], click: null };
 
 export const featureInfoStore = createStore<FeatureInfoState>({ ...initialFeatureInfo });
-
-/**
- * Map-click modes that must not open the drawer (SPEC.md §4: each map click adds a measure point
- * while measuring). The measure tool calls `setInfoClickSuppressed('measure', true)` when it
- * starts and `false` when it finishes or cancels.
- */
-const suppressedBy = new Set<string>();
-
-export function setInfoClickSuppressed(reason: string, on: boolean): void {
-  if (on) suppressedBy.add(reason);
-  else suppressedBy.delete(reason);
-}
-
-export function isInfoClickSuppressed(): boolean {
-  return suppressedBy.size > 0;
-}

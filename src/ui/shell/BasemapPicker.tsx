@@ -1,8 +1,8 @@
 // Base map switcher: the listed base maps of config (four public thumbnails plus the offline
 // one); the choice is remembered (SPEC.md §3). Below it, the satellite imagery years (SPEC.md §4):
 // clicking the selected year clears it, another selects it, one active.
-import { useConfig } from '../config.tsx';
-import { useStore } from '../store.ts';
+import { useConfig } from '../../state/config.tsx';
+import { useStore } from '../../state/store.ts';
 import { chooseBasemap, mapStore } from '../../map/mapStore.ts';
 import { satelliteOptions, satelliteStore, toggleSatellite } from '../../map/satellite/satellite.ts';
 

@@ -1,8 +1,8 @@
 // The top menu's dialogs: main menu, layer list, base maps, export.
 import { th } from '../../locale/th.ts';
-import { useStore } from '../store.ts';
+import { useStore } from '../../state/store.ts';
 import { uiStore } from '../uiStore.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { LayerList } from './LayerList.tsx';
 import { BasemapPicker } from './BasemapPicker.tsx';

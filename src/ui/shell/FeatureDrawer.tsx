@@ -1,7 +1,7 @@
 // Right-hand drawer titled Feature Information (SPEC.md §2). A map click opens it and fills it from
 // the WMS layers of the page (GetFeatureInfo, src/ui/featureInfo); closing clears its content.
 import { th } from '../../locale/th.ts';
-import { useStore } from '../store.ts';
+import { useStore } from '../../state/store.ts';
 import { uiStore } from '../uiStore.ts';
 import { FeatureInfoContent } from '../featureInfo/FeatureInfoContent.tsx';
 import { closeFeatureInfo } from '../featureInfo/featureInfo.ts';

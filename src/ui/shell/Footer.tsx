@@ -1,4 +1,4 @@
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../state/config.tsx';
 import { th } from '../../locale/th.ts';
 
 /** Credits footer with the agency links (SPEC.md §2); flags sample data (issue: backend). */

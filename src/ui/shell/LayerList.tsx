@@ -4,7 +4,7 @@
 // zIndex (list length + 600 - position), which redraws WMS and deck layers alike.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { th } from '../../locale/th.ts';
-import { useStore } from '../store.ts';
+import { useStore } from '../../state/store.ts';
 import { layerStore, listedLayers, removeLayer, reorderLayer, toggleLayer } from '../../map/layerStore.ts';
 
 const MOVE_UP = 'เลื่อนขึ้น';

@@ -1,7 +1,7 @@
 // The main menu (SPEC.md §2): a tile per topic with a menu entry (Thai and English names), the
 // current route highlighted, the entries that leave the app, and the hidden 2024 link.
 import { NavLink } from 'react-router';
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../state/config.tsx';
 import { th } from '../../locale/th.ts';
 import { TopicIcon } from './TopicIcon.tsx';
 

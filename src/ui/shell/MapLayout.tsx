@@ -4,8 +4,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { th } from '../../locale/th.ts';
-import { useConfig } from '../config.tsx';
-import { useStore } from '../store.ts';
+import { useConfig } from '../../state/config.tsx';
+import { useStore } from '../../state/store.ts';
 import { announceResize, uiStore } from '../uiStore.ts';
 import { MapView } from '../../map/MapView.tsx';
 import { TopMenu } from './TopMenu.tsx';

@@ -1,6 +1,6 @@
 // Full-width layout of the project pages (SPEC.md §2 /project): no map, a header back to it.
 import { Link, Outlet } from 'react-router';
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../state/config.tsx';
 import { Footer } from './Footer.tsx';
 
 export function ProjectLayout() {

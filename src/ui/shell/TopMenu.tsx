@@ -1,6 +1,6 @@
 // Top menu over the map (SPEC.md §2): Menu, Layers with the count badge, Base map, Export.
 import { th } from '../../locale/th.ts';
-import { useStore } from '../store.ts';
+import { useStore } from '../../state/store.ts';
 import { uiStore, type Dialog } from '../uiStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
 

@@ -1,5 +1,5 @@
-import { useStore } from '../store.ts';
-import { toast, toastStore } from './toastStore.ts';
+import { useStore } from '../../state/store.ts';
+import { toast, toastStore } from '../../state/toast.ts';
 import { th } from '../../locale/th.ts';
 
 export function Toaster() {

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { Legend, ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
 import { toChosen, type Chosen, type Option, type PickerValue, type PickerValues } from '../../engine/options.ts';
 import { th } from '../../locale/th.ts';
-import { useConfig } from '../config.tsx';
+import { useConfig } from '../../state/config.tsx';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 

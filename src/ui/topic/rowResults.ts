@@ -1,7 +1,7 @@
 // Results of a page's toggle rows (erosion / accretion feature collections), shared by the rows
 // that fetch them and the charts, tables and downloads that show them (SPEC.md §3 Change area,
 // Download). Keyed by row id; cleared when the page (variant) changes.
-import { createStore, useStore } from '../store.ts';
+import { createStore, useStore } from '../../state/store.ts';
 
 export interface RowResult {
   /** The GeoJSON answer of the feature service (totalFeatures, numberMatched, ...). */

@@ -5,8 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ResolvedPicker, ResolvedVariant, Source } from '../../engine/types.ts';
 import { loadOptions, refValue, type Option, type PickerValues } from '../../engine/options.ts';
 import { sourcePickerRefs } from '../../engine/resolve.ts';
-import { useConfig } from '../config.tsx';
-import { assetRows, routerRows } from '../api.ts';
+import { useConfig } from '../../state/config.tsx';
+import { assetRows, routerRows } from '../../state/api.ts';
 import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
 
 export type OptionsState = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; options: Option[] };

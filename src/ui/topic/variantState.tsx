@@ -6,9 +6,9 @@ import type { Actor } from 'xstate';
 import type { AppConfig, ResolvedVariant } from '../../engine/types.ts';
 import { loadOptions, type Option, type PickerValues } from '../../engine/options.ts';
 import { isLevelEnabled, pickerCascadeMachine } from '../../machines/pickerCascade.ts';
-import { useTraceableActor } from '../useTraceableActor.ts';
-import { useConfig } from '../config.tsx';
-import { assetRows, routerRows } from '../api.ts';
+import { useTraceableActor } from '../../machines/useTraceableActor.ts';
+import { useConfig } from '../../state/config.tsx';
+import { assetRows, routerRows } from '../../state/api.ts';
 import type { ActionContext } from './actions/layerActions.ts';
 
 export type ListLoader = (id: string, values: PickerValues) => Promise<Option[]>;

@@ -2,7 +2,7 @@
 // "router?page=download&mode=changecoastline&outputFormat=shape-zip", §8 Download failure).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canDownload, downloadErrorText, downloadUrl, runDownload, type DownloadDeps } from '../../../src/ui/topic/sections/DownloadSection.tsx';
-import { toast, toastStore, setToastCloseMs } from '../../../src/ui/toast/toastStore.ts';
+import { toast, toastStore, setToastCloseMs } from '../../../src/state/toast.ts';
 
 const PROGRESS = 'กำลังดาวน์โหลด...';
 const DONE = 'ดาวน์โหลดเสร็จสมบูรณ์';

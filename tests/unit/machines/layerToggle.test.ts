@@ -1,9 +1,9 @@
+import { featureCountOf } from '../../../src/engine/featureCollection.ts';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { createTraceableActor } from '../../../src/machines/factory.ts';
 import {
   buttonLabel,
-  featureCountOf,
   fromLoader,
   isBusy,
   isShown,

@@ -5,8 +5,8 @@
 //   layers into the form's map image; a failed capture is logged and the form keeps working.
 import { useId, useMemo, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { Modal } from '../../../ui/shell/Modal.tsx';
-import { useConfig } from '../../../ui/config.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { formatLatLng, normaliseLatLng, parseLatLng, type LatLng } from '../geo.ts';
 import { POINT_FIELD, useProposalUi, type MapMode } from '../context.ts';
 import { t } from '../strings.ts';

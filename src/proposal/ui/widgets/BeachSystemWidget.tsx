@@ -9,10 +9,10 @@ import { WidgetTextInput } from './WidgetTextInput.tsx';
 import type { AppConfig } from '../../../engine/types.ts';
 import { optionsFromRows, type Option } from '../../../engine/options.ts';
 import { isLevelEnabled, pickerCascadeMachine, type PickerCascadeContext, type PickerValue } from '../../../machines/pickerCascade.ts';
-import { routerRows } from '../../../ui/api.ts';
-import { useConfig } from '../../../ui/config.tsx';
-import { Modal } from '../../../ui/shell/Modal.tsx';
-import { useTraceableActor } from '../../../ui/useTraceableActor.ts';
+import { routerRows } from '../../../state/api.ts';
+import { useConfig } from '../../../state/config.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
 import { t } from '../strings.ts';
 
 /** The three levels, parent first: the router query of each list and the fields of its rows. */

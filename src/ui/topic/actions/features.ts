@@ -9,7 +9,7 @@ import type { AppConfig, LayerTemplate, ViewParam } from '../../../engine/types.
 import { buildCql, viewparamValue } from '../../../engine/layerInstance.ts';
 import { refValue, type Chosen, type PickerValues } from '../../../engine/options.ts';
 import { interpolate } from '../../../engine/template.ts';
-import { featureCountOf } from '../../../machines/layerToggle.ts';
+import { featureCountOf } from '../../../engine/featureCollection.ts';
 
 export interface FeatureCollectionAnswer extends GeoJSON.FeatureCollection {
   totalFeatures?: number | string;

@@ -3,7 +3,7 @@
 // and padding `resultPadding`. Invalid bounds log a warning and the map pans instead (§8); a
 // single point is panned to. Bounds come from a GeoJSON result, or for WMS layers from the router
 // (page=wfs&mode=getbound, else locations&mode=pv-center); their failures are logged only (§8).
-import { createStore } from '../../store.ts';
+import { createStore } from '../../../state/store.ts';
 
 /** [minLon, minLat, maxLon, maxLat] in degrees (EPSG:4326). */
 export type BBox = [number, number, number, number];

@@ -11,13 +11,13 @@
 import type { AppConfig, LayerTemplate, ResolvedVariant } from '../../../engine/types.ts';
 import { instantiateLayer, type LayerInstance } from '../../../engine/layerInstance.ts';
 import type { PickerValues } from '../../../engine/options.ts';
-import { featureCountOf } from '../../../machines/layerToggle.ts';
+import { featureCountOf } from '../../../engine/featureCollection.ts';
 import { removeLayer, upsertLayer, layerStore, type MapLayer } from '../../../map/layerStore.ts';
 import { mapStore } from '../../../map/mapStore.ts';
 import { routerCall } from '../../../api/router.ts';
 import { th } from '../../../locale/th.ts';
-import { apiClient } from '../../api.ts';
-import { toast } from '../../toast/toastStore.ts';
+import { apiClient } from '../../../state/api.ts';
+import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
 import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { PickerValues } from '../../../engine/options.ts';
 import { refValue } from '../../../engine/options.ts';
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { findTemplate, showLayer } from '../actions/layerActions.ts';
 import { validationMessage } from '../actions/validate.ts';
 import { actionContext, useVariantState } from '../variantState.tsx';

@@ -4,7 +4,7 @@
 // vega-lite) is loaded on demand: a page load carries only this component.
 import { lazy, Suspense } from 'react';
 import type { ChartSpec } from '../../../engine/types.ts';
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { useRowResult } from '../rowResults.ts';
 import type { SectionProps } from './SectionView.tsx';
 

@@ -1,7 +1,7 @@
 // A legend card from config/legends.yaml, collapsible with 'แสดง' / 'ย่อ' (SPEC.md §4).
 import { useId, useState } from 'react';
 import { th } from '../../../locale/th.ts';
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import type { SectionProps } from './SectionView.tsx';
 
 export function LegendCard({ section }: SectionProps<'legend'>) {

@@ -1,5 +1,5 @@
 // Preset places (radar zones, SPEC.md §2): each flies the map to its point.
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { mapStore } from '../../../map/mapStore.ts';
 import type { SectionProps } from './SectionView.tsx';
 

@@ -2,7 +2,7 @@
 // and disabled. A switch with a layer adds it when on and removes it when off; with an action
 // (CVI Process) the button adds one layer named from the selected values joined by '_'.
 import { useState } from 'react';
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { instantiateLayer } from '../../../engine/layerInstance.ts';
 import { removeLayer, upsertLayer } from '../../../map/layerStore.ts';
 import { useVariantState } from '../variantState.tsx';

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { Legend, Source } from '../../../engine/types.ts';
 import { th } from '../../../locale/th.ts';
-import { useConfig } from '../../config.tsx';
+import { useConfig } from '../../../state/config.tsx';
 import { findTemplate, showLayer } from '../actions/layerActions.ts';
 import { validationMessage } from '../actions/validate.ts';
 import { useSourceOptions } from '../useOptions.ts';

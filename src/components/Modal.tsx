@@ -1,6 +1,6 @@
 // An accessible modal on the native <dialog> element: focus is trapped, Escape closes it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { th } from '../../locale/th.ts';
+import { th } from '../locale/th.ts';
 
 export function Modal({ title, open, onClose, children, className }: { title: string; open: boolean; onClose: () => void; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyStateMachine, Actor, InputFrom, SnapshotFrom } from 'xstate';
-import { createTraceableActor } from '../machines/factory.ts';
+import { createTraceableActor } from './factory.ts';
 
 export function useTraceableActor<M extends AnyStateMachine>(machine: M, input: InputFrom<M>): [SnapshotFrom<M>, Actor<M>] {
   // Created once per mounted component; the caller re-keys the component to get a fresh one.

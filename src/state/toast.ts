@@ -1,6 +1,6 @@
 // Toasts with the texts of SPEC.md §8: loading toasts stay until dismissed, success toasts close
 // by themselves (3 s by config), errors stay until closed.
-import { createStore } from '../store.ts';
+import { createStore } from './store.ts';
 
 export type ToastKind = 'info' | 'loading' | 'success' | 'error';
 export interface Toast { id: number; kind: ToastKind; text: string }

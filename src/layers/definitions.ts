@@ -1,0 +1,40 @@
+// The registry of layer types: type name -> definition (pure). The generated
+// schemas/layer.schema.json accepts exactly these types (scripts/build-schemas.ts; a unit test
+// fails on drift). Drawing lives beside each definition (drawers.ts).
+import type { LayerDefinition, TemplateBase } from './types.ts';
+import { wmsDefinition } from './wms/definition.ts';
+import { wfsDefinition } from './wfs/definition.ts';
+import { geojsonDefinition } from './geojson/definition.ts';
+import { circleDefinition } from './circle/definition.ts';
+import { circlemarkerDefinition } from './circlemarker/definition.ts';
+import { polygonDefinition } from './polygon/definition.ts';
+import { polylineDefinition } from './polyline/definition.ts';
+import { rectangleDefinition } from './rectangle/definition.ts';
+import { groupDefinition } from './group/definition.ts';
+import { coastalradarDefinition } from './coastalradar/definition.ts';
+import { cctvDefinition } from './cctv/definition.ts';
+
+export const layerDefinitions = {
+  wms: wmsDefinition,
+  wfs: wfsDefinition,
+  geojson: geojsonDefinition,
+  circle: circleDefinition,
+  circlemarker: circlemarkerDefinition,
+  polygon: polygonDefinition,
+  polyline: polylineDefinition,
+  rectangle: rectangleDefinition,
+  group: groupDefinition,
+  coastalradar: coastalradarDefinition,
+  cctv: cctvDefinition,
+} as const;
+
+export type LayerType = keyof typeof layerDefinitions;
+
+export const layerTypes = Object.keys(layerDefinitions) as LayerType[];
+
+/** The definition of a template's type (config is validated, so the type exists). */
+export function definitionOf(type: string): LayerDefinition<TemplateBase> {
+  const def = (layerDefinitions as Record<string, LayerDefinition<never>>)[type];
+  if (!def) throw new Error(`unknown layer type "${type}"; known: ${layerTypes.join(', ')}`);
+  return def as unknown as LayerDefinition<TemplateBase>;
+}

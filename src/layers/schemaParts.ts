@@ -1,0 +1,93 @@
+// Schema pieces every layer type shares, as `as const` objects so that each type's TypeScript
+// template type is inferred from its schema (json-schema-to-ts FromSchema), never written twice.
+// The definitions equal schemas/common.schema.json's $defs of the same name (a unit test holds
+// them equal).
+
+export const id = {
+  type: 'string',
+  pattern: '^[a-z][a-z0-9_-]*$',
+  description: "Lower-case identifier: letters, digits, '-' and '_', starting with a letter.",
+} as const;
+
+export const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$', description: '#RRGGBB or #RRGGBBAA' } as const;
+
+export const template = {
+  type: 'string',
+  description:
+    'Text with {variables}. Variables are picker ids of the variant, the loop variable {year} inside year lists, or {product}. Values are typed and escaped when interpolated.',
+} as const;
+
+export const pickerRef = {
+  type: 'string',
+  pattern: '^[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_]*)?$',
+  description:
+    "A picker id of the same variant, optionally with the field to send: 'province' (its code), 'islands.name', 'islands.amp_name' (a field listed in the source's fields.extra).",
+} as const;
+
+export const lonLat = {
+  type: 'array',
+  minItems: 2,
+  maxItems: 2,
+  items: [
+    { type: 'number', minimum: -180, maximum: 180 },
+    { type: 'number', minimum: -90, maximum: 90 },
+  ],
+  additionalItems: false,
+  description: '[longitude, latitude] in degrees (EPSG:4326).',
+} as const;
+
+export const asset = { type: 'string', pattern: '^[a-z0-9_./-]+\\.json$', description: 'A bundled data file under backend.assets.' } as const;
+
+/** Properties of every layer, whatever its type. */
+export const commonProperties = {
+  id: { ...id, description: 'Template id, referenced by sections.' },
+  type: { type: 'string', description: 'Layer type: one module of src/layers/.' },
+  layerId: { ...template, description: "Runtime id in the layer list (default: the template id, with '-{year}' for year lists)." },
+  name: { ...template, description: "Thai name in the layer list, e.g. 'แนวชายฝั่ง พ.ศ. {year}'." },
+  legend: { ...id, description: 'Legend id from config/legends.yaml: the legend card, the report and the drawing colours.' },
+  legendItem: { type: ['string', 'number'], description: 'The code of the legend item this layer draws in (a one-colour layer such as erosion).' },
+  color: { ...color, description: 'Colour of a one-colour layer; overrides the legend.' },
+  opacity: { type: 'number', minimum: 0, maximum: 1, description: 'Opacity of the layer (default 1).' },
+  fit: { type: 'boolean', description: 'Fit the map to the layer once shown (bounds null, then the result 100 ms later, max zoom 12).' },
+  auto: { type: 'boolean', description: 'Added when the page opens and removed when it is left (SPEC.md §2 /cctv, /radar).' },
+  group: { ...id, description: 'Template id of the group layer this layer renders inside (SPEC.md §3 groupId).' },
+} as const;
+
+/** CQL_FILTER terms from picker values: only the chosen ones, joined by ' and ' (SPEC.md §3). */
+export const cql = {
+  type: 'array',
+  description: "CQL_FILTER terms; only the chosen ones are used, joined by ' and ' (SPEC.md §3).",
+  items: {
+    type: 'object',
+    required: ['field', 'picker'],
+    additionalProperties: false,
+    properties: {
+      field: { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' },
+      picker: pickerRef,
+      op: { enum: ['=', 'in', 'like'], default: '=', description: "'in' sends every item of a multi-select as its own literal." },
+    },
+  },
+} as const;
+
+/** GeoServer viewparams key:value pairs joined by ';' (SPEC.md §7). */
+export const viewparams = {
+  type: 'array',
+  description: "WFS/WMS viewparams key:value pairs joined by ';' (SPEC.md §7).",
+  items: {
+    type: 'object',
+    required: ['key'],
+    additionalProperties: false,
+    properties: {
+      key: { type: 'string', pattern: '^[a-z_]+$' },
+      picker: pickerRef,
+      deepest: {
+        type: 'array',
+        items: id,
+        description: 'The code of the deepest chosen picker of this list (sub-district, else district, else province).',
+      },
+    },
+    oneOf: [{ required: ['picker'] }, { required: ['deepest'] }],
+  },
+} as const;
+
+export const method = { enum: ['GET', 'POST'], default: 'POST', description: 'Feature requests default to POST, form-encoded (SPEC.md §3).' } as const;

@@ -1,0 +1,103 @@
+// What a layer type is (DESIGN.md §5, issue 9): one module per type, the way a deck.gl layer is
+// one class with its defaultProps. The definition half is pure (no DOM, no MapLibre) so that the
+// config loader, the schema generator and the server can read it; the drawer half draws with
+// MapLibre in the browser. Both live in src/layers/<type>/.
+import type { AppConfig, JsonSchema, Legend } from '../engine/types.ts';
+import type { PickerValues } from '../engine/options.ts';
+
+/** A layer template of a topic as config gives it, before its type is known. */
+export interface TemplateBase {
+  id: string;
+  type: string;
+  name: string;
+  layerId?: string;
+  legend?: string;
+  legendItem?: string | number;
+  color?: string;
+  opacity?: number;
+  fit?: boolean;
+  auto?: boolean;
+  group?: string;
+  [key: string]: unknown;
+}
+
+/** A concrete layer: a template filled with the page's picker values (+ {year}). */
+export interface LayerInstance {
+  id: string;
+  name: string;
+  type: string;
+  url?: string;
+  /** Request options (WMS: layers, format, CQL_FILTER, viewparams; WFS: typeName, ...). */
+  options: Record<string, string>;
+  legend?: string;
+  legendItem?: string | number;
+  color?: string;
+  opacity?: number;
+  fit?: boolean;
+  /** Type-specific drawing properties (radius, icon, popup fields), read by the type's drawer. */
+  draw?: Record<string, unknown>;
+}
+
+export interface InstantiateContext {
+  app: AppConfig;
+  values: PickerValues;
+  /** Variables beyond the picker values, e.g. { year: '2567' } or a switch section's value. */
+  vars: Readonly<Record<string, string>>;
+}
+
+/** One request's worth of features; `label` names the part (e.g. the island) for split charts. */
+export interface FeaturePart {
+  label?: string;
+  features: GeoJSON.FeatureCollection;
+}
+
+/** What loading a layer gave: its features (merged) and their parts; nothing for tiled types. */
+export interface LoadedData {
+  geoJson: GeoJSON.FeatureCollection;
+  parts: FeaturePart[];
+  /** The request parameters of the first part (a download repeats them). */
+  request?: { typeName?: string; viewparams?: string; viewparamEntries?: Record<string, string> };
+}
+
+/** The outside world a loader talks to, injected (tests replace it). */
+export interface LoadDeps {
+  fetchJson(url: string, init: { method: 'GET' | 'POST'; form?: Record<string, string>; signal?: AbortSignal }): Promise<unknown>;
+  signal?: AbortSignal;
+}
+
+export interface LoadContext extends InstantiateContext {
+  deps: LoadDeps;
+}
+
+/** A config mistake a type finds in its own template beyond its schema, at a sub-path of the layer. */
+export interface TemplateProblem {
+  path: ReadonlyArray<string | number>;
+  message: string;
+}
+
+export interface CrossCheckContext {
+  legends?: readonly Legend[];
+  /** Picker ids of the variant. */
+  pickerIds: readonly string[];
+  layers: readonly TemplateBase[];
+}
+
+export interface LayerDefinition<T extends TemplateBase = TemplateBase> {
+  type: string;
+  /** The type's whole schema branch (layerSchema: common properties + its own); its title is
+   *  the line the admin documentation shows. */
+  schema: JsonSchema;
+  /** An example template for the README and the schema's `examples`. */
+  example: Readonly<Record<string, unknown>>;
+  /** Features a chart, a download or the report can read. */
+  offersData: boolean;
+  /** How a map click tells about its features: GetFeatureInfo (wms), a popup on the map
+   *  (popup), the drawer from the drawn features (drawn), or nothing. */
+  featureInfo: 'wms' | 'popup' | 'drawn' | 'none';
+  instantiate(template: T, ctx: InstantiateContext): LayerInstance;
+  /** Fetches the layer's features; absent for types drawn from tiles or from config alone. */
+  load?(template: T, instance: LayerInstance, ctx: LoadContext): Promise<LoadedData>;
+  /** Features drawn from config alone (shapes), without a request. */
+  features?(template: T, instance: LayerInstance): GeoJSON.FeatureCollection;
+  crossCheck?(template: T, ctx: CrossCheckContext): TemplateProblem[];
+}

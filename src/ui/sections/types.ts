@@ -1,0 +1,32 @@
+// What a section kind is (issue 9): one module per kind in src/ui/sections/<kind>/, holding its
+// schema branch (definition.ts: pure, read by the config loader and the schema generator) and
+// its component (View.tsx). The generated schemas/section.schema.json accepts exactly the kinds
+// registered in definitions.ts.
+import type { JsonSchema, Source } from '../../engine/types.ts';
+
+export type Path = ReadonlyArray<string | number>;
+
+/** What a section's cross-check can ask about its variant; each call reports at `path` (relative
+ *  to the section) when the reference is wrong, with the known ids and a did-you-mean hint. */
+export interface SectionCheckContext {
+  layer(path: Path, id: string): void;
+  /** A layer (or the layer of a toggle row) whose type offers data (WFS, GeoJSON, stations). */
+  dataLayer(path: Path, rowOrLayerId: string): void;
+  row(path: Path, id: string): void;
+  legend(path: Path, id: string): void;
+  picker(path: Path, ref: string): void;
+  validations(path: Path, ids: readonly string[] | undefined): void;
+  source(path: Path, source: Source): void;
+  form(path: Path, id: string): void;
+  add(path: Path, message: string): void;
+}
+
+export interface SectionDefinition<S = Record<string, unknown>> {
+  kind: string;
+  /** The kind's whole schema branch (sectionSchema: `kind` fixed + its own properties). */
+  schema: JsonSchema;
+  example: Readonly<Record<string, unknown>>;
+  /** Ids this section declares for others to refer to (toggle rows, chart ids). */
+  declares?(section: S): { rows?: Array<{ id: string; layer: string; path: Path }>; charts?: Array<{ id: string; path: Path }>; variables?: string[] };
+  crossCheck?(section: S, ctx: SectionCheckContext): void;
+}
