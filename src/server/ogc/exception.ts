@@ -1,6 +1,7 @@
 // OGC exception reports with the standard codes (WMS 1.1.1 ServiceExceptionReport, WFS 1.0
 // ServiceExceptionReport, OWS 1.1 ExceptionReport for WFS 2.0), as proper 4xx answers.
 import type { ServerResponse } from 'node:http';
+import { xmlEscape } from './xml.ts';
 
 export type OgcCode =
   | 'LayerNotDefined' | 'InvalidSRS' | 'InvalidCRS' | 'InvalidFormat' | 'InvalidParameterValue'
@@ -16,10 +17,6 @@ export class OgcError extends Error {
   ) {
     super(message);
   }
-}
-
-export function xmlEscape(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 
 export function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version: string): { body: string; contentType: string } {

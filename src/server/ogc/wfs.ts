@@ -5,7 +5,8 @@
 
 import { createHash } from 'node:crypto';
 import type { Attribute, FeatureType, VectorFeatureType } from '../data/featureTypes.ts';
-import { OgcError, xmlEscape } from './exception.ts';
+import { OgcError } from './exception.ts';
+import { xmlEscape, xmlSafe } from './xml.ts';
 import { andFilters, bboxFilter, parseBbox, parseCql, parseFes, resolveCrs, type FilterNode } from './filter/index.ts';
 import { allowedPrefixes, attributeNamed, qualifiedName } from './layers.ts';
 import { viewparamsPerLayer } from './params.ts';
@@ -458,7 +459,8 @@ async function getFeature(svc: OgcService, r: OgcRequest): Promise<void> {
   const matched =
     page.total ?? (page.returned < count && (page.returned > 0 || startIndex === 0) ? startIndex + page.returned : await queryCount(svc.db, sel));
   if (format.kind === 'gml') {
-    const body = gmlCollection(svc, r, ft, format.version, page.body, matched, page.returned, timeStamp);
+    // attribute text comes from the database as is: XML-illegal characters are replaced here
+    const body = gmlCollection(svc, r, ft, format.version, xmlSafe(page.body), matched, page.returned, timeStamp);
     return svc.sendBody(r, Buffer.from(body), { contentType: format.contentType, etag, cacheControl: 'no-cache', compressible: true });
   }
   const body =

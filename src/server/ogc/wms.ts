@@ -3,7 +3,8 @@
 
 import { createHash } from 'node:crypto';
 import type { FeatureType, VectorFeatureType } from '../data/featureTypes.ts';
-import { OgcError, xmlEscape } from './exception.ts';
+import { OgcError } from './exception.ts';
+import { xmlEscape } from './xml.ts';
 import type { FilterNode } from './filter/index.ts';
 import { qualifiedName, SEA_STYLE } from './layers.ts';
 import { cqlPerLayer, grownEnvelope, mapView, nameList, parseBool, pixelDegrees, viewparamsPerLayer, type MapView } from './params.ts';
