@@ -96,7 +96,7 @@ function buildCapabilities(svc: OgcService, r: OgcRequest, extents: Map<string, 
   const service =
     `<Service><Name>${v13 ? 'WMS' : 'OGC:WMS'}</Name><Title>${xmlEscape(`${svc.product.toUpperCase()} coastal WMS (reference implementation)`)}</Title>` +
     `<Abstract>Thai coastal layers. Sample data unless real data was imported.</Abstract>${online(url)}` +
-    `<Fees>none</Fees><AccessConstraints>none</AccessConstraints>${v13 ? '<MaxWidth>2048</MaxWidth><MaxHeight>2048</MaxHeight>' : ''}</Service>`;
+    `<Fees>none</Fees><AccessConstraints>none</AccessConstraints>${v13 ? `<MaxWidth>${MAX_SIZE}</MaxWidth><MaxHeight>${MAX_SIZE}</MaxHeight>` : ''}</Service>`;
   const xmlFormat = v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml';
   const request =
     `<Request><GetCapabilities><Format>${xmlFormat}</Format>${dcp}</GetCapabilities>` +
@@ -149,8 +149,10 @@ interface MapLayerRequest {
   values: Readonly<Record<string, string | number | undefined>> | undefined;
 }
 
+/** STYLES is required by GetMap in every WMS version served (1.1.0, 1.1.1, 1.3.0); empty means each layer's default. */
 function checkStyles(svc: OgcService, r: OgcRequest, layers: readonly FeatureType[]): void {
-  const raw = r.kvp.get('STYLES') ?? '';
+  const raw = r.kvp.get('STYLES');
+  if (raw === undefined) throw new OgcError('MissingParameterValue', 'missing parameter STYLES (send STYLES= for the default styles)', 'STYLES');
   if (raw.trim() === '') return;
   const styles = raw.split(',').map((s) => s.trim());
   if (styles.length !== layers.length) throw new OgcError('InvalidParameterValue', `STYLES lists ${styles.length} style(s) for ${layers.length} layer(s)`, 'STYLES');
@@ -291,7 +293,7 @@ async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<void> {
   if (!['application/json', 'json', 'application/geo+json', 'application/geojson'].includes(infoFormat)) {
     throw new OgcError('InvalidFormat', `INFO_FORMAT "${infoFormat.slice(0, 60)}" is not served; use application/json`, 'INFO_FORMAT');
   }
-  const view = mapView(k, r.version, { min: 1, max: 4096 });
+  const view = mapView(k, r.version, { min: MIN_SIZE, max: MAX_SIZE });
   const v13 = r.version === '1.3.0';
   const iName = k.get(v13 ? 'I' : 'X') !== undefined ? (v13 ? 'I' : 'X') : v13 ? 'X' : 'I';
   const jName = iName === 'I' ? 'J' : 'Y';

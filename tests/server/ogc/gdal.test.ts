@@ -151,4 +151,22 @@ describe('GDAL gdal_translate on our WMS', () => {
     await gdal(GDAL_TRANSLATE, ['-q', '-of', 'PNG', xml, out]);
     await expectCoastline(out);
   });
+
+  it('the tiled driver on a 720 px window: edge tiles of 208 px are served', async () => {
+    const xml = path.join(dir, 'edge.xml');
+    writeFileSync(
+      xml,
+      `<GDAL_WMS><Service name="WMS"><Version>1.1.1</Version><ServerUrl>${wms}?</ServerUrl><SRS>EPSG:4326</SRS>` +
+        `<ImageFormat>image/png</ImageFormat><Transparent>FALSE</Transparent><Layers>tcs:cmline_2567</Layers></Service>` +
+        `<DataWindow><UpperLeftX>${BBOX[0]}</UpperLeftX><UpperLeftY>${BBOX[3]}</UpperLeftY><LowerRightX>${BBOX[2]}</LowerRightX><LowerRightY>${BBOX[1]}</LowerRightY>` +
+        `<SizeX>720</SizeX><SizeY>720</SizeY></DataWindow><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>3</BandsCount></GDAL_WMS>`,
+    );
+    const from = backend.seen.length;
+    const out = path.join(dir, 'edge.png');
+    await gdal(GDAL_TRANSLATE, ['-q', '-of', 'PNG', '-outsize', '512', '512', xml, out]);
+    const img = decodePng(readFileSync(out));
+    expect([img.width, img.height]).toEqual([512, 512]);
+    const sizes = backend.seen.slice(from).filter((t) => /REQUEST=GetMap/i.test(t)).map((t) => /WIDTH=(\d+)/i.exec(t)?.[1]);
+    expect(sizes).toContain('208');
+  });
 });

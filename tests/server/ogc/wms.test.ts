@@ -80,6 +80,17 @@ describe('GetCapabilities', () => {
 });
 
 describe('GetMap', () => {
+  it.each([
+    [1, 1],
+    [208, 256],
+    [4096, 16],
+  ])('any size from 1 to 4096 px: %i x %i (GDAL asks 208 px edge tiles)', async (width, height) => {
+    const answer = await getMap({ WIDTH: width, HEIGHT: height });
+    expect(answer.status, answer.text).toBe(200);
+    const img = decodePng(answer.body);
+    expect([img.width, img.height]).toEqual([width, height]);
+  });
+
   it('draws the coastline where the database has it, and nothing far from it', async () => {
     const answer = await getMap();
     expect(answer.status).toBe(200);

@@ -238,8 +238,8 @@ describe('legend styles on the map', () => {
 
 describe('request validation', () => {
   const bad: Array<[string, Partial<RenderRequest>, string]> = [
-    ['width too small', { width: 100 }, 'width'],
-    ['height too large', { height: 4096 }, 'height'],
+    ['width too small', { width: 0 }, 'width'],
+    ['height too large', { height: 4097 }, 'height'],
     ['fractional width', { width: 300.5 }, 'width'],
     ['unknown CRS', { crs: 'EPSG:32647' as RenderRequest['crs'] }, 'crs'],
     ['inverted bbox', { bbox: [101, 10, 100, 11] }, 'bbox'],

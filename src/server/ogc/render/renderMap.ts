@@ -11,8 +11,9 @@ import { makeProjector, type Projector } from './projection.ts';
 import { paintFor } from './style.ts';
 import { RenderParamError, type LayerStyle, type Paint, type RenderRequest } from './types.ts';
 
-export const MIN_SIZE = 256;
-export const MAX_SIZE = 2048;
+/** Any size a client may ask: GDAL's tiled driver asks edge tiles narrower than its block (e.g. 208 px). */
+export const MIN_SIZE = 1;
+export const MAX_SIZE = 4096;
 /** Consecutive kept vertices closer than this (px) are merged: sub-pixel segments cost time and show nothing. */
 export const MIN_SEGMENT_PX = 0.5;
 /** Features this far (px) outside the image are still considered for labels. */
