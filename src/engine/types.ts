@@ -35,55 +35,30 @@ export interface PickerDef {
 export interface UseCascade { use: string; with?: Record<string, string>; only?: string[]; defaults?: Record<string, string[]> }
 export type PickerEntry = PickerDef | UseCascade;
 
-export type LayerType =
-  | 'wms' | 'wfs' | 'geojson' | 'circle' | 'circlemarker' | 'polygon' | 'polyline' | 'rectangle'
-  | 'group' | 'coastalradar' | 'cctv';
-
-export interface CqlTerm { field: string; picker: string; op?: '=' | 'in' | 'like' }
-export interface ViewParam { key: string; picker?: string; deepest?: string[] }
-
+/** A layer template as config gives it. Its type's module (src/layers/<type>/definition.ts)
+ *  declares the rest of its shape, and the generated schemas/layer.schema.json checks it. */
 export interface LayerTemplate {
   id: string;
-  layerId?: string;
-  type: LayerType;
+  type: string;
   name: string;
-  service?: string;
-  layers?: string;
-  asset?: string;
-  cql?: CqlTerm[];
-  viewparams?: ViewParam[];
-  method?: 'GET' | 'POST';
+  layerId?: string;
   legend?: string;
+  legendItem?: string | number;
   color?: string;
   opacity?: number;
   fit?: boolean;
   auto?: boolean;
   group?: string;
+  [key: string]: unknown;
 }
 
 export type ValidationRule = 'required' | 'different' | 'ordered' | 'minItems';
 export interface Validation { id: string; rule: ValidationRule; pickers: string[]; message: string; messageEn?: string }
 
-export interface Row { id: string; label: string; layer: string; swatch?: string; validate?: string[] }
-export interface ChartSpec { id: string; title: string; from: string; aggregate?: 'admin' | 'island'; color?: string }
-export interface SwitchItem { value: string; label: string; layer?: string }
-export interface SwitchGroup { title: string; items: SwitchItem[] }
-export interface FileLink { label: string; href: string; format: 'docx' | 'pdf' }
-
-export type Section =
-  | { kind: 'legend'; legend: string; collapsed?: boolean }
-  | { kind: 'yearLayers'; title: string; years?: Source; picker?: string; layer: string; validate?: string[] }
-  | { kind: 'rows'; title?: string; rows: Row[] }
-  | { kind: 'addLayer'; label: string; layer: string; validate?: string[] }
-  | { kind: 'charts'; charts: ChartSpec[] }
-  | { kind: 'download'; label?: string; from: string; file: 'erosion.zip' | 'accretion.zip' }
-  | { kind: 'switches'; id: string; title?: string; inert?: boolean; groups: SwitchGroup[]; action?: { label: string; layer: string } }
-  | { kind: 'places'; title?: string; places: Array<{ label: string; center: LonLat; zoom?: number }> }
-  | { kind: 'featureList'; title?: string; source: Source; label: string; detail?: string }
-  | { kind: 'files'; groups: Array<{ title: string; files: FileLink[] }>; link?: { label: string; to: string } }
-  | { kind: 'form'; form: string };
-
-export type SectionKind = Section['kind'];
+/** A section of a topic's sidebar as config gives it. Its kind's module
+ *  (src/ui/sections/<kind>/definition.ts) declares the rest of its shape and its precise type
+ *  (src/ui/sections/definitions.ts `Section`); the generated schemas/section.schema.json checks it. */
+export interface SectionBase { kind: string; [key: string]: unknown }
 
 export interface ListDef { id: string; source: Source; errorText?: string }
 
@@ -95,7 +70,7 @@ export interface VariantDoc {
   lists?: ListDef[];
   layers?: LayerTemplate[];
   validations?: Validation[];
-  sections?: Section[];
+  sections?: SectionBase[];
 }
 
 export interface TopicDoc {
@@ -180,7 +155,7 @@ export interface ResolvedVariant extends Omit<VariantDoc, 'pickers'> {
   lists: ListDef[];
   layers: LayerTemplate[];
   validations: Validation[];
-  sections: Section[];
+  sections: SectionBase[];
 }
 
 export interface ResolvedTopic extends Omit<TopicDoc, 'variants'> {

@@ -65,11 +65,14 @@ export function buildViewparams(params: readonly ViewParam[], values: PickerValu
 
 /**
  * The picker values of each request when the layer is split by a multi-select (`splitBy`): one
- * request per chosen item, in item order, each labelled with the item's name. Unsplit: one part.
+ * request per chosen item, in item order, each labelled with the item's name, when a viewparam
+ * reads that picker for these values (a `deepest` list reads a deeper level once one is chosen:
+ * then one request). Unsplit: one part.
  */
-export function splitParts(splitBy: string | undefined, values: PickerValues): Array<{ label?: string; values: PickerValues }> {
+export function splitParts(splitBy: string | undefined, params: readonly ViewParam[], values: PickerValues): Array<{ label?: string; values: PickerValues }> {
   const v = splitBy ? values[splitBy] : undefined;
-  if (!splitBy || !Array.isArray(v) || v.length === 0) return [{ values }];
+  const read = params.some((p) => viewparamPicker(p, values) === splitBy);
+  if (!splitBy || !read || !Array.isArray(v) || v.length === 0) return [{ values }];
   return v.map((item: Chosen) => ({ label: item.name, values: { ...values, [splitBy]: [item] } }));
 }
 

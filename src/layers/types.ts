@@ -2,24 +2,11 @@
 // one class with its defaultProps. The definition half is pure (no DOM, no MapLibre) so that the
 // config loader, the schema generator and the server can read it; the drawer half draws with
 // MapLibre in the browser. Both live in src/layers/<type>/.
-import type { AppConfig, JsonSchema, Legend } from '../engine/types.ts';
+import type { AppConfig, JsonSchema, LayerTemplate, Legend } from '../engine/types.ts';
 import type { PickerValues } from '../engine/options.ts';
 
 /** A layer template of a topic as config gives it, before its type is known. */
-export interface TemplateBase {
-  id: string;
-  type: string;
-  name: string;
-  layerId?: string;
-  legend?: string;
-  legendItem?: string | number;
-  color?: string;
-  opacity?: number;
-  fit?: boolean;
-  auto?: boolean;
-  group?: string;
-  [key: string]: unknown;
-}
+export type TemplateBase = LayerTemplate;
 
 /** A concrete layer: a template filled with the page's picker values (+ {year}). */
 export interface LayerInstance {
@@ -100,4 +87,17 @@ export interface LayerDefinition<T extends TemplateBase = TemplateBase> {
   /** Features drawn from config alone (shapes), without a request. */
   features?(template: T, instance: LayerInstance): GeoJSON.FeatureCollection;
   crossCheck?(template: T, ctx: CrossCheckContext): TemplateProblem[];
+}
+
+/** A layer in the layer list (SPEC.md §3 Map layer; §4 Layers): an instance with its place. */
+export interface MapLayer extends Omit<LayerInstance, 'options'> {
+  options?: Record<string, string>;
+  zIndex: number;
+  visible: boolean;
+  /** The group layer it renders inside (SPEC.md §3 groupId); only ungrouped layers are listed. */
+  groupId?: string;
+  /** The topic route that added it (the legend heading key of SPEC.md §3 `page`). */
+  page?: string;
+  /** Features of a loaded or config-drawn layer. */
+  geoJson?: GeoJSON.FeatureCollection;
 }

@@ -69,6 +69,15 @@ export const th = {
     focusArea: 'เน้นบริเวณนี้',
     remove: 'ลบ',
   },
+  stations: {
+    radarTitle: 'สถานีเรดาร์ชายฝั่ง',
+    cctvTitle: 'กล้อง CCTV ชายฝั่ง',
+    code: 'CODE',
+    band: 'BAND',
+    site: 'SITE',
+    liveVideo: 'ภาพสดจากกล้อง',
+    liveLink: 'Coastal CCTV Live',
+  },
   gps: {
     toggle: 'Toggle GPS',
     position: 'ตำแหน่ง',

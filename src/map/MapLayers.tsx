@@ -1,21 +1,23 @@
-// Keeps the map's style layers equal to the layer store: visible layers drawn in zIndex order
-// (highest on top), rebuilt when their source changes, removed when gone (SPEC.md §4).
-import { useEffect, useRef } from 'react';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+// Keeps the map's style layers equal to the layer store: visible layers drawn by their type's
+// drawer (src/layers/drawers.ts) in zIndex order, rebuilt when their signature changes, removed
+// when gone (SPEC.md §4); and the popups of the types that answer a click with one.
+import { useEffect } from 'react';
 import { useStore } from '../state/store.ts';
-import { layerStore, type MapLayer } from './layerStore.ts';
+import { useConfig } from '../state/config.tsx';
+import { layerStore } from './layerStore.ts';
 import { mapStore } from './mapStore.ts';
-import { layerRenderers } from './layers/registry.ts';
 import { drawOrder } from './layers/order.ts';
+import { forgetDrawn, syncLayers } from './layers/sync.ts';
+import { usePopups } from './layers/popups.ts';
 
 export function MapLayers() {
+  const { legends } = useConfig();
   const map = useStore(mapStore, (s) => s.map);
   const layers = useStore(layerStore, (s) => s.layers);
-  const drawn = useRef(new Map<string, string>());
 
   useEffect(() => {
     if (!map) return;
-    const sync = () => syncLayers(map, layers, drawn.current);
+    const sync = () => syncLayers(map, drawOrder(layers), legends);
     // Not map.isStyleLoaded(): it is false while any source still loads tiles, which would skip
     // a layer added during another layer's loading for good. Only a style that is not loaded yet
     // refuses sources (addSource throws); 'style.load' below draws everything then.
@@ -26,38 +28,15 @@ export function MapLayers() {
     }
     // A base-map change replaces the style and drops our layers: draw them again.
     const onStyle = () => {
-      drawn.current.clear();
+      forgetDrawn(map);
       sync();
     };
     map.on('style.load', onStyle);
     return () => {
       map.off('style.load', onStyle);
     };
-  }, [map, layers]);
-  return null;
-}
+  }, [map, layers, legends]);
 
-function syncLayers(map: MapLibreMap, layers: readonly MapLayer[], drawn: Map<string, string>): void {
-  const wanted = drawOrder(layers).filter((l) => layerRenderers[l.type]);
-  for (const [id] of drawn) {
-    const keep = wanted.find((l) => l.id === id);
-    if (!keep || layerRenderers[keep.type]?.signature(keep) !== drawn.get(id)) {
-      if (map.getLayer(id)) map.removeLayer(id);
-      if (map.getSource(id)) map.removeSource(id);
-      drawn.delete(id);
-    }
-  }
-  // Highest zIndex first: each next layer goes below the previous one.
-  let above: string | undefined;
-  for (const layer of wanted) {
-    const renderer = layerRenderers[layer.type];
-    if (!renderer) continue;
-    if (!drawn.has(layer.id)) {
-      renderer.add(map, layer, above && map.getLayer(above) ? above : undefined);
-      drawn.set(layer.id, renderer.signature(layer));
-    } else if (above && map.getLayer(above)) {
-      map.moveLayer(layer.id, above);
-    }
-    above = layer.id;
-  }
+  usePopups(map, layers);
+  return null;
 }

@@ -12,7 +12,6 @@ import { ZoomControl } from './ZoomControl.tsx';
 import { MeasureControl } from './tools/MeasureControl.tsx';
 import { GpsControl } from './tools/GpsControl.tsx';
 import { MapLayers } from './MapLayers.tsx';
-import { DeckLayers } from './deck/DeckLayers.tsx';
 import { SatelliteLayer } from './satellite/SatelliteLayer.tsx';
 import { toast } from '../state/toast.ts';
 import { th } from '../locale/th.ts';
@@ -87,7 +86,6 @@ export function MapView({ onMapClick }: MapViewProps) {
       <GpsControl map={liveMap} />
       <SatelliteLayer />
       <MapLayers />
-      <DeckLayers />
     </div>
   );
 }

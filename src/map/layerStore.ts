@@ -2,23 +2,9 @@
 // count, an existing id is updated in place; remove by id or by group; toggle visibility.
 // Only ungrouped layers are listed; grouped ones render inside their group.
 import { createStore } from '../state/store.ts';
-import type { LayerType } from '../engine/types.ts';
+import type { MapLayer } from '../layers/types.ts';
 
-export interface MapLayer {
-  id: string;
-  name: string;
-  type: LayerType;
-  url?: string;
-  options?: Record<string, string>;
-  zIndex: number;
-  visible: boolean;
-  groupId?: string;
-  page?: string;
-  legend?: string;
-  color?: string;
-  opacity?: number;
-  geoJson?: GeoJSON.FeatureCollection;
-}
+export type { MapLayer };
 
 export const layerStore = createStore<{ layers: MapLayer[] }>({ layers: [] });
 

@@ -16,3 +16,19 @@ export function setInfoClickSuppressed(reason: string, on: boolean): void {
 export function isInfoClickSuppressed(): boolean {
   return suppressedBy.size > 0;
 }
+
+/** Handlers that may claim a map click before the feature drawer sees it (a popup layer). */
+const claimers = new Map<string, (lngLat: { lng: number; lat: number }) => boolean>();
+
+export function claimMapClicks(id: string, claim: (lngLat: { lng: number; lat: number }) => boolean): () => void {
+  claimers.set(id, claim);
+  return () => {
+    if (claimers.get(id) === claim) claimers.delete(id);
+  };
+}
+
+/** True when a tool or layer took the click (the drawer then stays closed). */
+export function clickClaimed(lngLat: { lng: number; lat: number }): boolean {
+  for (const claim of claimers.values()) if (claim(lngLat)) return true;
+  return false;
+}

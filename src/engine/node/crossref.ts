@@ -77,7 +77,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     issues.duplicates(doc, data.variants.map((v, i) => ({ id: v.path || '(index)', path: ['variants', i, 'path'] })), 'variant path');
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
-      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, formIds });
+      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(input.legends ? { legends: input.legends.data.legends } : {}), formIds });
     });
   }
   return issues.errors;

@@ -1,14 +1,14 @@
 // Cross-reference checks inside one topic variant: pickers, lists, layers, validations, sections.
 import type { JsonPath } from '../errors.ts';
-import type { CascadeDef, PickerDef, Source, VariantDoc, LayerTemplate } from '../types.ts';
+import type { CascadeDef, Legend, PickerDef, Source, VariantDoc } from '../types.ts';
 import type { SourceDocument } from './readDocument.ts';
 import type { Issues } from './crossref.ts';
 import { isUse } from '../resolve.ts';
-import { templateProblem, templateVariables } from '../template.ts';
 import { closestName } from './similar.ts';
+import { checkLayers } from './crossrefLayers.ts';
 
 /** undefined: that shared file failed its own checks, so references into it are not judged. */
-interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; formIds: readonly string[] }
+interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; legends?: readonly Legend[]; formIds: readonly string[] }
 interface DeclaredPicker { def: PickerDef; path: JsonPath }
 
 const BUILT_IN_FIELDS = ['code', 'name', 'value', 'label', 'id'];
@@ -54,21 +54,12 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   });
   (v.lists ?? []).forEach((l, i) => checkSource([...at, 'lists', i, 'source'], l.source, pickers));
 
-  (v.layers ?? []).forEach((layer, i) => {
-    const lp: JsonPath = [...at, 'layers', i];
-    if (layer.legend && ctx.legendIds && !ctx.legendIds.includes(layer.legend)) issues.unknown(doc, [...lp, 'legend'], 'legend', layer.legend, ctx.legendIds);
-    if (layer.group) {
-      const group = v.layers?.find((l) => l.id === layer.group);
-      if (!group) issues.unknown(doc, [...lp, 'group'], 'layer', layer.group, layerIds);
-      else if (group.type !== 'group') issues.add(doc, [...lp, 'group'], `layer "${layer.group}" is not of type group`);
-    }
-    layer.cql?.forEach((c, k) => pickerRef([...lp, 'cql', k, 'picker'], c.picker));
-    layer.viewparams?.forEach((vp, k) => {
-      if (vp.picker) pickerRef([...lp, 'viewparams', k, 'picker'], vp.picker);
-      vp.deepest?.forEach((d, n) => pickerRef([...lp, 'viewparams', k, 'deepest', n], d));
-    });
-    const vars = new Set(['product', ...pickerIds, ...switchIds, ...(yearLayerIds.has(layer.id) ? ['year'] : [])]);
-    if (!incomplete) checkTemplates(issues, doc, lp, layer, vars);
+  checkLayers(issues, doc, at, v, {
+    ...(ctx.legends ? { legends: ctx.legends } : {}),
+    pickerIds,
+    pickerRef: (path, ref) => pickerRef(path, ref),
+    variables: (layerId) => new Set(['product', ...pickerIds, ...switchIds, ...(yearLayerIds.has(layerId) ? ['year'] : [])]),
+    incomplete,
   });
 
   (v.validations ?? []).forEach((val, i) => {
@@ -183,19 +174,4 @@ function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: V
 
 function sourceFields(source: Source): string[] {
   return 'router' in source || 'asset' in source ? [source.fields?.value, source.fields?.label, ...(source.fields?.extra ?? [])].filter((f): f is string => !!f) : [];
-}
-
-function checkTemplates(issues: Issues, doc: SourceDocument, lp: JsonPath, layer: LayerTemplate, vars: ReadonlySet<string>): void {
-  for (const key of ['name', 'layerId', 'layers'] as const) {
-    const t = layer[key];
-    if (t === undefined) continue;
-    const problem = templateProblem(t);
-    if (problem) issues.add(doc, [...lp, key], `template ${problem}`);
-    for (const name of templateVariables(t)) {
-      if (vars.has(name)) continue;
-      const hint = closestName(name, [...vars]);
-      const why = name === 'year' ? ' ({year} exists only for layers listed by a yearLayers section)' : hint ? ` (did you mean {${hint}}?)` : '';
-      issues.add(doc, [...lp, key], `template variable {${name}} is not provided by any picker of this variant${why}`);
-    }
-  }
 }

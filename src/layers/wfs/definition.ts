@@ -65,7 +65,7 @@ export const wfsDefinition: LayerDefinition<WfsTemplate> = {
   },
   async load(t, instance, ctx): Promise<LoadedData> {
     const typeName = instance.options.typeName ?? '';
-    const parts = splitParts(t.splitBy, ctx.values).map((part) => ({ ...(part.label !== undefined ? { label: part.label } : {}), request: requestFor(t, ctx.app, typeName, part.values), values: part.values }));
+    const parts = splitParts(t.splitBy, t.viewparams ?? [], ctx.values).map((part) => ({ ...(part.label !== undefined ? { label: part.label } : {}), request: requestFor(t, ctx.app, typeName, part.values), values: part.values }));
     const loaded = await loadFeatureParts(parts, ctx.deps);
     const first = parts[0];
     const entries = first ? viewparamEntries(t.viewparams ?? [], first.values) : [];
@@ -75,7 +75,7 @@ export const wfsDefinition: LayerDefinition<WfsTemplate> = {
   crossCheck(t) {
     if (t.router && t.service) return [{ path: ['router'], message: 'give either service or router, not both' }];
     if (t.router && t.cql) return [{ path: ['cql'], message: 'a router request takes no CQL_FILTER; use viewparams (sent as parameters)' }];
-    if (t.splitBy && !(t.viewparams ?? []).some((v) => (v.picker ?? '').split('.')[0] === t.splitBy)) {
+    if (t.splitBy && !(t.viewparams ?? []).some((v) => (v.picker ?? '').split('.')[0] === t.splitBy || (v.deepest ?? []).includes(t.splitBy ?? ''))) {
       return [{ path: ['splitBy'], message: `no viewparam reads picker "${t.splitBy}": splitting would send the same request for every item` }];
     }
     return [];

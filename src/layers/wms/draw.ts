@@ -1,8 +1,7 @@
-// WMS layer type: a raster source whose tiles are GetMap requests in EPSG:3857 (SPEC.md §3:
-// format image/png, transparent, version 1.1.0, CQL_FILTER; VIEWPARAMS for SQL-view layers).
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { MapLayer } from '../layerStore.ts';
-import type { LayerRenderer } from './registry.ts';
+// WMS drawing: a raster source whose tiles are GetMap requests in EPSG:3857 (SPEC.md §3: format
+// image/png, transparent, version 1.1.0, CQL_FILTER; VIEWPARAMS for SQL-view layers).
+import type { MapLayer } from '../types.ts';
+import type { LayerDrawer } from '../draw/types.ts';
 
 export function wmsTileUrl(layer: Pick<MapLayer, 'url' | 'options'>): string {
   const o = layer.options ?? {};
@@ -19,16 +18,16 @@ export function wmsTileUrl(layer: Pick<MapLayer, 'url' | 'options'>): string {
     HEIGHT: '256',
   });
   if (o.CQL_FILTER) params.set('CQL_FILTER', o.CQL_FILTER);
-  // SQL-view layers (e.g. the start/end coastline pair) take GeoServer viewparams.
   if (o.viewparams) params.set('VIEWPARAMS', o.viewparams);
   // MapLibre fills {bbox-epsg-3857}; it must stay unencoded.
   return `${layer.url}?${params.toString()}&BBOX={bbox-epsg-3857}`;
 }
 
-export const wmsRenderer: LayerRenderer = {
-  add(map: MapLibreMap, layer: MapLayer, beforeId?: string) {
+export const wmsDrawer: LayerDrawer = {
+  add(map, layer, ctx) {
     map.addSource(layer.id, { type: 'raster', tiles: [wmsTileUrl(layer)], tileSize: 256 });
-    map.addLayer({ id: layer.id, type: 'raster', source: layer.id, paint: { 'raster-opacity': layer.opacity ?? 1 } }, beforeId);
+    map.addLayer({ id: layer.id, type: 'raster', source: layer.id, paint: { 'raster-opacity': layer.opacity ?? 1 } }, ctx.beforeId);
+    return [layer.id];
   },
-  signature: (layer) => wmsTileUrl(layer),
+  signature: (layer) => `${wmsTileUrl(layer)}|${layer.opacity ?? 1}`,
 };

@@ -1,14 +1,14 @@
 // From a toggle row's result to what a chart panel shows (SPEC.md §4 Charts, §9 Units): the
 // aggregated tree (engine/charts/aggregate.ts), its table rows and the vega-lite spec of the bar
 // chart. Pure, and free of vega imports: the vega libraries load only when a chart is drawn.
-import type { ChartSpec } from '../../engine/types.ts';
+import type { ChartSpec } from '../sections/charts/definition.ts';
 import { aggregateAdmin, aggregateIslands, toChartRows, type ChartLevel, type ChartRow, type ChartTree } from '../../engine/charts/aggregate.ts';
 import { formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from '../../engine/units.ts';
 
 /** What the chart needs of a row result (src/ui/topic/rowResults.ts RowResult). */
 export interface ChartSource {
   features: { features: ReadonlyArray<{ id?: string | number | null; properties?: Readonly<Record<string, unknown>> | null }> };
-  perIsland?: ReadonlyArray<{ island: string; features: { features: ReadonlyArray<{ id?: string | number | null; properties?: Readonly<Record<string, unknown>> | null }> } }>;
+  parts?: ReadonlyArray<{ label?: string; features: { features: ReadonlyArray<{ id?: string | number | null; properties?: Readonly<Record<string, unknown>> | null }> } }>;
   /** The viewparams the result was fetched with ('code:90;start:2562;end:2567'). */
   viewparams?: string;
 }
@@ -25,8 +25,8 @@ export function isProvinceQuery(viewparams: string | undefined): boolean {
 export function chartTreeFor(spec: Pick<ChartSpec, 'aggregate'>, result: ChartSource | undefined | null): ChartTree | null {
   if (!result) return null;
   if (spec.aggregate === 'island') {
-    const sets = result.perIsland?.length
-      ? result.perIsland.map((s) => ({ island: s.island, features: s.features.features }))
+    const sets = result.parts?.length
+      ? result.parts.map((s) => ({ island: s.label ?? null, features: s.features.features }))
       : [{ features: result.features.features }];
     return aggregateIslands(sets);
   }

@@ -10,7 +10,8 @@ import { apiClient } from '../../state/api.ts';
 import { uiStore } from '../uiStore.ts';
 import { clearClickMarker, showClickMarker } from './clickMarker.ts';
 import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featureInfoStore.ts';
-import { isInfoClickSuppressed } from '../../state/mapClick.ts';
+import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
+import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
@@ -43,20 +44,19 @@ export function viewportOf(map: MapLibreMap): InfoViewport {
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], width: el.clientWidth, height: el.clientHeight };
 }
 
+/** One feature's drawer table: its layer's name and colour, its properties as rows. */
+function infoFeature(layer: Pick<MapLayer, 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, legends: readonly Legend[], key: string): InfoFeature {
+  const legend = layer?.legend ? legends.find((l) => l.id === layer.legend) : undefined;
+  const color = featureColor(layer?.color, legend, properties);
+  return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows: formatProperties(properties) };
+}
+
 async function ask(app: AppConfig, request: InfoRequest, legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {
   const answer = await apiClient(app).json<{ features?: unknown }>(request.proxied, { signal });
   const features = Array.isArray(answer?.features) ? (answer.features as Array<{ id?: unknown; properties?: Record<string, unknown> | null }>) : [];
-  return features.map((f, i) => {
-    const layer = layerOfFeature(request.layers, f.id);
-    const legend = layer?.legend ? legends.find((l) => l.id === layer.legend) : undefined;
-    const color = featureColor(layer?.color, legend, f.properties);
-    return {
-      key: `${request.url}#${typeof f.id === 'string' || typeof f.id === 'number' ? f.id : i}`,
-      layerName: layer?.name ?? (typeof f.id === 'string' ? f.id : ''),
-      ...(color ? { color } : {}),
-      rows: formatProperties(f.properties),
-    };
-  });
+  return features.map((f, i) =>
+    infoFeature(layerOfFeature(request.layers, f.id), f.id, f.properties, legends, `${request.url}#${typeof f.id === 'string' || typeof f.id === 'number' ? f.id : i}`),
+  );
 }
 
 /** Fetches the info of `requests`, all at once; failed requests count as empty. */
@@ -71,7 +71,7 @@ export async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRe
 
 /** A map click (SPEC.md §4). Ignored while a tool that uses clicks (measure) is active. */
 export function onMapClick(map: MapLibreMap | null, lngLat: { lng: number; lat: number }, ctx: FeatureInfoContext): void {
-  if (isInfoClickSuppressed()) return;
+  if (isInfoClickSuppressed() || clickClaimed(lngLat)) return;
   cancelPending();
   uiStore.set({ drawerOpen: true });
   if (map) showClickMarker(map, lngLat, ctx.app.delays.infoMarkerMs);
@@ -81,17 +81,20 @@ export function onMapClick(map: MapLibreMap | null, lngLat: { lng: number; lat: 
   pending = current;
   current.timer = setTimeout(() => {
     current.timer = null;
-    const layers = infoLayersOf(layerStore.get().layers, { page: ctx.page, exclude: satelliteFilter(ctx.app) });
+    const all = layerStore.get().layers;
+    const layers = infoLayersOf(all, { page: ctx.page, exclude: satelliteFilter(ctx.app) });
     const requests = map ? featureInfoRequests(layers, viewportOf(map), lngLat, interpolate(ctx.app.backend.router, { product: ctx.app.product })) : [];
+    const drawn = map ? drawnFeaturesAt(map, all, lngLat, ctx.page).map((hit, i) => infoFeature(hit.layer, hit.id, hit.properties, ctx.legends, `drawn:${hit.layer.id}#${i}`)) : [];
     featureInfoStore.set({ infoUrls: requests.map((r) => r.url) });
     if (requests.length === 0) {
-      featureInfoStore.set({ status: 'empty' });
+      featureInfoStore.set(drawn.length ? { status: 'content', features: drawn } : { status: 'empty' });
       return;
     }
     void fetchFeatureInfo(ctx.app, requests, ctx.legends, abort.signal).then((features) => {
       if (pending !== current || abort.signal.aborted) return;
       pending = null;
-      featureInfoStore.set({ status: features.length ? 'content' : 'empty', features });
+      const shown = [...drawn, ...features];
+      featureInfoStore.set({ status: shown.length ? 'content' : 'empty', features: shown });
     });
   }, ctx.app.delays.infoFetchMs);
 }

@@ -4,10 +4,11 @@
 import { useEffect } from 'react';
 import type { ResolvedTopic, ResolvedVariant } from '../../engine/types.ts';
 import { PickerPanel } from './PickerPanel.tsx';
-import { SectionView } from './sections/SectionView.tsx';
+import { SectionView } from '../sections/SectionView.tsx';
 import { VariantStateProvider } from './variantState.tsx';
 import { resetRowResults } from './rowResults.ts';
 import { releasePageLayers } from './actions/layerActions.ts';
+import { AutoLayers } from './AutoLayers.tsx';
 
 export function VariantBody({ topic, variant }: { topic: ResolvedTopic; variant: ResolvedVariant }) {
   // Keyed by route so every variant gets fresh picker state and a fresh machine.
@@ -25,6 +26,7 @@ function VariantPage({ topic, variant, pageKey }: { topic: ResolvedTopic; varian
   }, [pageKey]);
   return (
     <VariantStateProvider variant={variant} route={topic.route} pageKey={pageKey}>
+      <AutoLayers />
       <div className="variant-body" data-page={pageKey}>
         {variant.note && <p className="variant-note">{variant.note}</p>}
         {variant.pickers.length > 0 && <PickerPanel />}

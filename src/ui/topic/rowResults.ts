@@ -6,12 +6,15 @@ import { createStore, useStore } from '../../state/store.ts';
 export interface RowResult {
   /** The GeoJSON answer of the feature service (totalFeatures, numberMatched, ...). */
   features: GeoJSON.FeatureCollection;
-  /** One result per island for island analyses, merged by the island chart (SPEC.md §4). */
-  perIsland?: Array<{ island: string; features: GeoJSON.FeatureCollection }>;
+  /** One result per request of a split layer (`splitBy`), labelled with the item's name: the
+   *  island of an island analysis, merged by the island chart (SPEC.md §4). */
+  parts: Array<{ label?: string; features: GeoJSON.FeatureCollection }>;
   /** The layer it was drawn as, and what a download of it needs (SPEC.md §7 download row). */
   layerId: string;
   typeName: string;
   viewparams?: string;
+  /** The same viewparams as key -> value (chart rules read e.g. `code`). */
+  viewparamEntries?: Record<string, string>;
 }
 
 export const rowResultsStore = createStore<{ page: string; results: Readonly<Record<string, RowResult>> }>({ page: '', results: {} });

@@ -3,27 +3,35 @@
 // (CVI Process) the button adds one layer named from the selected values joined by '_'.
 import { useState } from 'react';
 import { useConfig } from '../../../state/config.tsx';
-import { instantiateLayer } from '../../../engine/layerInstance.ts';
-import { removeLayer, upsertLayer } from '../../../map/layerStore.ts';
-import { useVariantState } from '../variantState.tsx';
-import type { SectionProps } from './SectionView.tsx';
+import { definitionOf } from '../../../layers/definitions.ts';
+import { removeLayer } from '../../../map/layerStore.ts';
+import { showLayer } from '../../topic/actions/layerActions.ts';
+import { actionContext, useVariantState } from '../../topic/variantState.tsx';
+import type { SectionProps } from '../definitions.ts';
 
-export function SwitchesSection({ section }: SectionProps<'switches'>) {
+export function SwitchesView({ section }: SectionProps<'switches'>) {
   const { app } = useConfig();
-  const { variant, values } = useVariantState();
+  const state = useVariantState();
+  const { variant, values } = state;
   const [selected, setSelected] = useState<readonly string[]>([]);
   const template = (id: string | undefined) => variant.layers.find((l) => l.id === id);
-  const layerFor = (layerId: string | undefined, value: string) => {
+  // The switch's value is the {<section id>} template variable of its layer.
+  const vars = (value: string) => ({ [section.id]: value });
+  const show = (layerId: string | undefined, value: string) => {
     const t = template(layerId);
-    return t ? instantiateLayer(t, app, values, { [section.id]: value }) : undefined;
+    if (t) showLayer(t, actionContext(state, app), { extraVars: vars(value) }).catch((error: unknown) => console.warn(`switch layer "${t.id}" failed`, error));
+  };
+  const hide = (layerId: string | undefined, value: string) => {
+    const t = template(layerId);
+    if (t) removeLayer(definitionOf(t.type).instantiate(t, { app, values, vars: vars(value) }).id);
   };
 
   const toggle = (item: { value: string; layer?: string }, groupKey: string) => {
     const key = `${groupKey}:${item.value}`;
     const on = !selected.includes(key);
     setSelected(on ? [...selected, key] : selected.filter((k) => k !== key));
-    const layer = layerFor(item.layer, item.value);
-    if (layer) (on ? upsertLayer(layer) : removeLayer(layer.id));
+    if (on) show(item.layer, item.value);
+    else hide(item.layer, item.value);
   };
   // SPEC.md §3: a group toggle removes all if all are selected, otherwise adds the missing ones.
   const toggleGroup = (keys: readonly string[]) =>
@@ -64,10 +72,7 @@ export function SwitchesSection({ section }: SectionProps<'switches'>) {
           type="button"
           className="primary"
           disabled={chosenValues.length === 0}
-          onClick={() => {
-            const layer = layerFor(section.action?.layer, chosenValues.join('_'));
-            if (layer) upsertLayer(layer);
-          }}
+          onClick={() => show(section.action?.layer, chosenValues.join('_'))}
         >
           {section.action.label}
         </button>

@@ -2,8 +2,8 @@
 // page=wfs&mode=getbound with the layer and its cql_filter (the chosen levels joined by 'and'),
 // else page=locations&mode=pv-center with the chosen province / district / sub-district codes.
 // Failures are logged only (SPEC.md §8 "Bounds or lookup failure").
-import type { LayerTemplate } from '../../../engine/types.ts';
-import type { LayerInstance } from '../../../engine/layerInstance.ts';
+import type { LayerInstance } from '../../../layers/types.ts';
+import type { CqlTerm } from '../../../layers/request.ts';
 import { refValue, type PickerValues } from '../../../engine/options.ts';
 import { isValidBBox, type BBox } from './fit.ts';
 
@@ -26,10 +26,10 @@ export function getboundQuery(layer: Pick<LayerInstance, 'options'>): Record<str
 const LEVEL_PARAMS: Record<string, string> = { prv_code: 'pv-code', amp_code: 'ap-code', tam_code: 'tb-code' };
 
 /** The router query of page=locations&mode=pv-center from the template's administrative CQL terms; null when none is chosen. */
-export function pvCenterQuery(template: Pick<LayerTemplate, 'cql'>, values: PickerValues): Record<string, string> | null {
+export function pvCenterQuery(template: Readonly<Record<string, unknown>>, values: PickerValues): Record<string, string> | null {
   const query: Record<string, string> = { page: 'locations', mode: 'pv-center' };
   let any = false;
-  for (const term of template.cql ?? []) {
+  for (const term of (Array.isArray(template.cql) ? template.cql : []) as CqlTerm[]) {
     const param = LEVEL_PARAMS[term.field];
     const v = param ? refValue(values, term.picker) : undefined;
     // One area only: a list of codes has no single centre.
@@ -50,7 +50,7 @@ function bboxFromAnswer(answer: { data?: unknown; bbox?: unknown }): BBox | null
 /** The bounds of a WMS layer instance, or null (logged) when neither lookup gives one. */
 export async function wmsLayerBounds(
   layer: Pick<LayerInstance, 'options' | 'id'>,
-  template: Pick<LayerTemplate, 'cql'>,
+  template: Readonly<Record<string, unknown>>,
   values: PickerValues,
   router: RouterFetch,
   warn: (message: string, error?: unknown) => void = (m, e) => console.warn(m, e ?? ''),

@@ -1,17 +1,20 @@
 // The one layer action every section uses (SPEC.md §3 Map layer, §4, §8): instantiate a layer
-// template with the page's picker values (+ {year}) and put it in the layer store.
-// - WMS (and other drawn-by-URL types): added at once; with `fit`, the map fits the layer's
-//   bounds from the router (getbound, else pv-center).
-// - WFS: features fetched (one request per island / per item of a multi-valued viewparam,
-//   merged) while the toast 'กำลังโหลดข้อมูล...' shows; drawn as GeoJSON in the layer colour
-//   (deck.gl); the result is stored for the charts and downloads (rowResults); 0 features: the
-//   toast 'ไม่พบข้อมูลที่ต้องการ' and no re-fit; else with `fit` the map fits the features.
+// template with the page's picker values (+ {year}) through its type's module and put it in the
+// layer store.
+// - Types that load data (WFS, GeoJSON, stations): fetched while the toast 'กำลังโหลดข้อมูล...'
+//   shows, the result stored for the charts and downloads (rowResults); 0 features: the toast
+//   'ไม่พบข้อมูลที่ต้องการ' and no re-fit; else with `fit` the map fits the features.
+// - Types drawn from config (shapes): drawn at once; with `fit`, fitted to their shape.
+// - Tiled types (WMS): added at once; with `fit`, the map fits the layer's bounds from the router
+//   (getbound, else pv-center).
+// - A group adds its children (templates naming it in `group`) inside it.
 // - A failure rejects (the toggle row reverts, logs and clears the chart).
 // Layers added by a page are removed when the page is left (its rows start inactive again).
-import type { AppConfig, LayerTemplate, ResolvedVariant } from '../../../engine/types.ts';
-import { instantiateLayer, type LayerInstance } from '../../../engine/layerInstance.ts';
-import type { PickerValues } from '../../../engine/options.ts';
+import type { AppConfig, ResolvedVariant } from '../../../engine/types.ts';
 import { featureCountOf } from '../../../engine/featureCollection.ts';
+import type { PickerValues } from '../../../engine/options.ts';
+import { definitionOf } from '../../../layers/definitions.ts';
+import type { InstantiateContext, LayerInstance, LoadedData, TemplateBase } from '../../../layers/types.ts';
 import { removeLayer, upsertLayer, layerStore, type MapLayer } from '../../../map/layerStore.ts';
 import { mapStore } from '../../../map/mapStore.ts';
 import { routerCall } from '../../../api/router.ts';
@@ -21,7 +24,6 @@ import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
 import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';
-import { asCollection, featureRequest, islandOf, mergeCollections, requestUrl, splitValues, viewparamEntries, viewparamsText, type FeatureCollectionAnswer } from './features.ts';
 
 export interface ActionContext {
   app: AppConfig;
@@ -73,7 +75,7 @@ export interface ShowOptions {
 
 export interface ShowResult {
   layerId: string;
-  /** Features of a WFS result; null for layers with nothing to count (WMS). */
+  /** Features of a loaded result; null for layers with nothing to count (WMS, shapes). */
   featureCount: number | null;
 }
 
@@ -94,32 +96,13 @@ export function releasePageLayers(pageKey: string, remove: (id: string) => void 
 }
 
 /** The store fields of an instance (its `fit` flag stays with the action). */
-function storeLayer(inst: LayerInstance, route: string): Omit<MapLayer, 'zIndex' | 'visible'> {
-  return {
-    id: inst.id,
-    name: inst.name,
-    type: inst.type,
-    ...(inst.url ? { url: inst.url } : {}),
-    options: inst.options,
-    page: route,
-    ...(inst.legend ? { legend: inst.legend } : {}),
-    ...(inst.color ? { color: inst.color } : {}),
-    ...(inst.opacity !== undefined ? { opacity: inst.opacity } : {}),
-  };
+function storeLayer(inst: LayerInstance, route: string, extra: Partial<MapLayer> = {}): Omit<MapLayer, 'zIndex' | 'visible'> {
+  const { fit: _fit, ...rest } = inst;
+  return { ...rest, page: route, ...extra };
 }
 
 function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps): void {
-  scheduleFit(bounds, {
-    delayMs: app.delays.boundsMs,
-    maxZoom: app.map.fitMaxZoom,
-    padding: app.map.resultPadding,
-    target: deps.fitTarget,
-    warn: (m) => deps.warn(m),
-  });
-}
-
-function aborted(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true;
+  scheduleFit(bounds, { delayMs: app.delays.boundsMs, maxZoom: app.map.fitMaxZoom, padding: app.map.resultPadding, target: deps.fitTarget, warn: (m) => deps.warn(m) });
 }
 
 class AbortedError extends Error {
@@ -129,76 +112,71 @@ class AbortedError extends Error {
   }
 }
 
-/** Adds the layer of `template` for the current picker values; see the module comment. */
-export async function showLayer(template: LayerTemplate, ctx: ActionContext, options: ShowOptions = {}): Promise<ShowResult> {
-  const deps = options.deps ?? defaultDeps(ctx.app);
-  const inst = instantiateLayer(template, ctx.app, ctx.values, options.extraVars);
-  const isFeatures = template.type === 'wfs' || (template.type === 'geojson' && !!template.service);
+function rowResult(inst: LayerInstance, loaded: LoadedData): RowResult {
+  return {
+    features: loaded.geoJson,
+    parts: loaded.parts,
+    layerId: inst.id,
+    typeName: loaded.request?.typeName ?? '',
+    ...(loaded.request?.viewparams ? { viewparams: loaded.request.viewparams } : {}),
+    ...(loaded.request?.viewparamEntries ? { viewparamEntries: loaded.request.viewparamEntries } : {}),
+  };
+}
 
-  if (!isFeatures) {
-    let geoJson: GeoJSON.FeatureCollection | undefined;
-    if (template.type === 'geojson' && template.asset) {
-      geoJson = asCollection(await deps.fetchJson(`${ctx.app.backend.assets ?? `${ctx.app.basePath}/assets/data`}/${template.asset}`, { method: 'GET' }), template.asset);
-    }
-    if (aborted(options.signal)) throw new AbortedError();
-    deps.upsert({ ...storeLayer(inst, ctx.route), ...(geoJson ? { geoJson } : {}) });
+/** Adds the layer of `template` for the current picker values; see the module comment. */
+export async function showLayer(template: TemplateBase, ctx: ActionContext, options: ShowOptions = {}): Promise<ShowResult> {
+  const deps = options.deps ?? defaultDeps(ctx.app);
+  const def = definitionOf(template.type);
+  const ictx: InstantiateContext = { app: ctx.app, values: ctx.values, vars: options.extraVars ?? {} };
+  const inst = def.instantiate(template, ictx);
+  const aborted = () => options.signal?.aborted === true;
+  const added = (extra: Partial<MapLayer> = {}) => {
+    deps.upsert(storeLayer(inst, ctx.route, extra));
     own(ctx.pageKey, inst.id);
     options.onAdded?.(inst.id);
-    if (inst.fit) {
-      const signal = options.signal;
-      const fromData = geoJson ? bboxOf(geoJson) : null;
-      if (fromData) fitTo(fromData, ctx.app, deps);
-      else if (inst.options.layers || inst.options.typeName) {
-        void wmsLayerBounds(inst, template, ctx.values, deps.router, deps.warn).then((box) => {
-          if (box && !aborted(signal)) fitTo(box, ctx.app, deps);
-        });
+  };
+
+  if (def.load) {
+    const toastId = deps.toast.loading(th.toast.loadingData);
+    try {
+      const loaded = await def.load(template, inst, { ...ictx, deps: { fetchJson: deps.fetchJson, ...(options.signal ? { signal: options.signal } : {}) } });
+      if (aborted()) throw new AbortedError();
+      const count = featureCountOf(loaded.geoJson);
+      added({ geoJson: loaded.geoJson });
+      if (options.rowId) deps.setResult(options.rowId, count > 0 ? rowResult(inst, loaded) : null);
+      if (count === 0) deps.toast.error(th.toast.notFound);
+      else if (inst.fit) {
+        const box = bboxOf(loaded.geoJson);
+        if (box) fitTo(box, ctx.app, deps);
       }
+      return { layerId: inst.id, featureCount: count };
+    } finally {
+      deps.toast.dismiss(toastId);
     }
-    return { layerId: inst.id, featureCount: null };
   }
 
-  const typeName = inst.options.typeName ?? inst.options.layers ?? '';
-  const parts = splitValues(template, ctx.values);
-  const toastId = deps.toast.loading(th.toast.loadingData);
-  try {
-    const answers = await Promise.all(
-      parts.map(async (part): Promise<FeatureCollectionAnswer> => {
-        const req = featureRequest(ctx.app, template, typeName, part);
-        const url = requestUrl(req);
-        const answer = await deps.fetchJson(url, { method: req.method, ...(req.method === 'POST' ? { form: req.params } : {}), ...(options.signal ? { signal: options.signal } : {}) });
-        return asCollection(answer, url);
-      }),
-    );
-    if (aborted(options.signal)) throw new AbortedError();
-    const merged = mergeCollections(answers);
-    const count = featureCountOf(merged);
-    deps.upsert({ ...storeLayer(inst, ctx.route), geoJson: merged });
-    own(ctx.pageKey, inst.id);
-    options.onAdded?.(inst.id);
-    if (options.rowId) {
-      const hasIsland = (template.viewparams ?? []).some((p) => p.key === 'island');
-      const firstViewparams = viewparamsText(viewparamEntries(template.viewparams ?? [], parts[0] ?? ctx.values));
-      deps.setResult(
-        options.rowId,
-        count > 0
-          ? {
-              features: merged,
-              ...(hasIsland ? { perIsland: parts.map((part, i) => ({ island: islandOf(template, part) ?? '', features: answers[i]! })) } : {}),
-              layerId: inst.id,
-              typeName,
-              ...(firstViewparams ? { viewparams: firstViewparams } : {}),
-            }
-          : null,
-      );
+  if (aborted()) throw new AbortedError();
+  const geoJson = def.features?.(template, inst);
+  added(geoJson ? { geoJson } : {});
+  if (template.type === 'group') await showGroupChildren(template, inst, ctx, { ...options, deps });
+  if (inst.fit) {
+    const fromShape = geoJson ? bboxOf(geoJson) : null;
+    if (fromShape) fitTo(fromShape, ctx.app, deps);
+    else if (inst.options.layers) {
+      void wmsLayerBounds(inst, template, ctx.values, deps.router, deps.warn).then((box) => {
+        if (box && !aborted()) fitTo(box, ctx.app, deps);
+      });
     }
-    if (count === 0) deps.toast.error(th.toast.notFound);
-    else if (inst.fit) {
-      const box = bboxOf(merged);
-      if (box) fitTo(box, ctx.app, deps);
-    }
-    return { layerId: inst.id, featureCount: count };
-  } finally {
-    deps.toast.dismiss(toastId);
+  }
+  return { layerId: inst.id, featureCount: null };
+}
+
+/** The children of a group render inside it (SPEC.md §3 groupId); only the group is listed. */
+async function showGroupChildren(group: TemplateBase, inst: LayerInstance, ctx: ActionContext, options: ShowOptions & { deps: ActionDeps }): Promise<void> {
+  const deps = options.deps;
+  const inGroup: ActionDeps = { ...deps, upsert: (layer) => deps.upsert({ ...layer, groupId: inst.id }) };
+  for (const child of ctx.variant.layers.filter((l) => l.group === group.id)) {
+    await showLayer(child, ctx, { ...options, deps: inGroup, onAdded: () => undefined });
   }
 }
 
@@ -209,6 +187,14 @@ export function hideLayer(layerId: string | null, rowId: string | undefined, dep
 }
 
 /** The template of a section's `layer` reference. */
-export function findTemplate(variant: ResolvedVariant, id: string): LayerTemplate | undefined {
+export function findTemplate(variant: ResolvedVariant, id: string): TemplateBase | undefined {
   return variant.layers.find((l) => l.id === id);
+}
+
+/** Shows every layer of the variant marked `auto` (SPEC.md §2 /cctv, /radar): on entry; leaving
+ *  the page removes them with the page's other layers. Failures are logged only (§8). */
+export function showAutoLayers(ctx: ActionContext, deps?: ActionDeps): void {
+  for (const template of ctx.variant.layers.filter((l) => l.auto && !l.group)) {
+    showLayer(template, ctx, deps ? { deps } : {}).catch((error: unknown) => console.warn(`auto layer "${template.id}" failed`, error));
+  }
 }

@@ -1,0 +1,30 @@
+// The drawing half of each layer module, by type (browser only: MapLibre and the DOM). A unit test
+// holds its keys equal to the definitions' (definitions.ts).
+import type { LayerType } from './definitions.ts';
+import type { LayerDrawer } from './draw/types.ts';
+import { vectorDrawer } from './draw/vector.ts';
+import { wmsDrawer } from './wms/draw.ts';
+import { circlemarkerDrawer } from './circlemarker/draw.ts';
+import { coastalradarDrawer } from './coastalradar/draw.ts';
+import { cctvDrawer } from './cctv/draw.ts';
+
+/** Draws nothing: a group's children draw inside it. */
+const groupDrawer: LayerDrawer = { add: () => [], signature: () => '' };
+
+export const layerDrawers: Record<LayerType, LayerDrawer> = {
+  wms: wmsDrawer,
+  wfs: vectorDrawer,
+  geojson: vectorDrawer,
+  circle: vectorDrawer,
+  circlemarker: circlemarkerDrawer,
+  polygon: vectorDrawer,
+  polyline: vectorDrawer,
+  rectangle: vectorDrawer,
+  group: groupDrawer,
+  coastalradar: coastalradarDrawer,
+  cctv: cctvDrawer,
+};
+
+export function drawerOf(type: string): LayerDrawer | undefined {
+  return (layerDrawers as Record<string, LayerDrawer>)[type];
+}
