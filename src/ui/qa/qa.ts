@@ -2,6 +2,7 @@
 // be downloaded as JSON and replayed with `npm run replay -- file.json` (README.md, QA).
 import { createTraceRecorder, getActiveRecorder, setActiveRecorder, type MachineTrace } from '../../machines/factory.ts';
 import { mapStore } from '../../map/mapStore.ts';
+import { styleLayersOf } from '../../map/layers/sync.ts';
 
 export function isQaMode(search: string): boolean {
   const v = new URLSearchParams(search).get('qa');
@@ -11,6 +12,8 @@ export function isQaMode(search: string): boolean {
 /** Test and QA handle, only under ?qa=1: the map's style layer ids, bottom first. */
 export interface QaHandle {
   styleLayerIds(): string[];
+  /** Features drawn by a layer of the layer list, with their place on screen (CSS px). */
+  drawnFeatures(layerId: string): Array<{ properties: Record<string, unknown>; point: [number, number] }>;
   traces(): readonly MachineTrace[];
 }
 
@@ -26,6 +29,15 @@ export function startQaMode(): boolean {
   if (!getActiveRecorder()) setActiveRecorder(createTraceRecorder());
   window.__qa = {
     styleLayerIds: () => mapStore.get().map?.getStyle().layers.map((l) => l.id) ?? [],
+    drawnFeatures: (layerId) => {
+      const map = mapStore.get().map;
+      const ids = map ? styleLayersOf(map, layerId).filter((id) => map.getLayer(id)) : [];
+      if (!map || ids.length === 0) return [];
+      return map.queryRenderedFeatures({ layers: ids }).map((f) => {
+        const at = f.geometry.type === 'Point' ? map.project(f.geometry.coordinates as [number, number]) : { x: NaN, y: NaN };
+        return { properties: (f.properties ?? {}) as Record<string, unknown>, point: [at.x, at.y] };
+      });
+    },
     traces: () => getActiveRecorder()?.traces ?? [],
   };
   return true;
