@@ -1,0 +1,71 @@
+// How a chart shows each value unit (SPEC.md §9 Units): the bar length, the x axis title, the
+// tooltip texts and the table columns. Numbers are th-TH with exactly 3 decimals; counts whole.
+import { formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from '../units.ts';
+import type { ChartUnit } from './spec.ts';
+
+export interface Measure {
+  /** Data key of the bar length in the vega-lite data values. */
+  key: string;
+  axisTitle: string;
+  /** The bar length (or line height) of a value. */
+  bar(value: number): number;
+  /** Tooltip lines after the group names: data key, title and text of a value. */
+  tooltip: ReadonlyArray<{ key: string; title: string; text(value: number): string }>;
+  /** Table columns of a value. */
+  columns: ReadonlyArray<{ label: string; text(value: number): string }>;
+  /** A value as text with its unit, e.g. '1,145.607 ไร่'. */
+  text(value: number): string;
+}
+
+const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+
+function simple(key: string, quantity: string, label: string): Measure {
+  const text = (value: number) => `${formatThaiNumber(value)} ${label}`;
+  return {
+    key,
+    axisTitle: `${quantity} (${label})`,
+    bar: (value) => value,
+    tooltip: [{ key: `${key}Text`, title: quantity, text }],
+    columns: [{ label, text: formatThaiNumber }],
+    text,
+  };
+}
+
+const raiText = (sqm: number) => `${formatThaiNumber(sqmToRai(sqm))} ${unitLabels.rai}`;
+
+/** Square metres: bars in decimal rai; the table in whole rai, whole ngan, square wah and sq km. */
+const sqm: Measure = {
+  key: 'rai',
+  axisTitle: `พื้นที่ (${unitLabels.rai})`,
+  bar: sqmToRai,
+  tooltip: [
+    { key: 'raiText', title: 'พื้นที่', text: raiText },
+    { key: 'sqkmText', title: unitLabels.sqkm, text: (value) => `${formatThaiNumber(sqmToSqkm(value))} ${unitLabels.sqkm}` },
+  ],
+  columns: [
+    { label: unitLabels.rai, text: (value) => formatThaiNumber(toRaiNganWah(value).rai) },
+    { label: unitLabels.ngan, text: (value) => formatThaiNumber(toRaiNganWah(value).ngan) },
+    { label: unitLabels.wah, text: (value) => formatThaiNumber(toRaiNganWah(value).wah) },
+    { label: unitLabels.sqkm, text: (value) => formatThaiNumber(sqmToSqkm(value)) },
+  ],
+  text: raiText,
+};
+
+const count: Measure = {
+  key: 'count',
+  axisTitle: 'จำนวน',
+  bar: (value) => value,
+  tooltip: [{ key: 'countText', title: 'จำนวน', text: (value) => wholeNumber.format(value) }],
+  columns: [{ label: 'จำนวน', text: (value) => wholeNumber.format(value) }],
+  text: (value) => wholeNumber.format(value),
+};
+
+export const measures: Readonly<Record<ChartUnit, Measure>> = {
+  sqm,
+  sqkm: simple('sqkm', 'พื้นที่', unitLabels.sqkm),
+  rai: simple('rai', 'พื้นที่', unitLabels.rai),
+  m: simple('m', 'ความยาว', unitLabels.m),
+  km: simple('km', 'ความยาว', unitLabels.km),
+  'm/yr': simple('mPerYear', 'อัตราการเปลี่ยนแปลง', 'ม./ปี'),
+  count,
+};
