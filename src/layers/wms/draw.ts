@@ -19,8 +19,10 @@ export function wmsTileUrl(layer: Pick<MapLayer, 'url' | 'options'>): string {
   });
   if (o.CQL_FILTER) params.set('CQL_FILTER', o.CQL_FILTER);
   if (o.viewparams) params.set('VIEWPARAMS', o.viewparams);
-  // MapLibre fills {bbox-epsg-3857}; it must stay unencoded.
-  return `${layer.url}?${params.toString()}&BBOX={bbox-epsg-3857}`;
+  // MapLibre fills {bbox-epsg-3857}; it must stay unencoded. An external URL may carry its own
+  // query (MapServer's ?map=...): append to it.
+  const url = layer.url ?? '';
+  return `${url}${url.includes('?') ? '&' : '?'}${params.toString()}&BBOX={bbox-epsg-3857}`;
 }
 
 export const wmsDrawer: LayerDrawer = {

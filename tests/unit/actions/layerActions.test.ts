@@ -1,8 +1,10 @@
 // SPEC.md §3/§4/§8 layer actions with recorded dependencies: WMS layers with the spec options and
 // a fit from the router's getbound; erosion / accretion as GeoJSON with the loading toast, the
-// merged per-island result stored for the charts, the empty-result toast and no re-fit, failures
-// rejecting (the toggle row reverts) and cancelled loads adding nothing.
+// merged result and its labelled parts (one per island) stored for the charts, the colour named by
+// legend + legendItem, the empty-result toast and no re-fit, failures rejecting (the toggle row
+// reverts) and cancelled loads adding nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { colorExpression } from '../../../src/layers/draw/legendStyle.ts';
 import { hideLayer, showLayer } from '../../../src/ui/topic/actions/layerActions.ts';
 import { contextFor, realBundle, recorder, squares, variantOf } from './helpers.ts';
 
@@ -98,11 +100,17 @@ describe('§4/§8 erosion and accretion', () => {
       },
     ]);
     const layer = rec.layers.get('erosion')!;
-    expect(layer).toMatchObject({ type: 'wfs', color: '#FF0000', name: 'พื้นที่กัดเซาะ 2562-2567' });
+    // The colour comes from the legend: erosion-accretion's item "erosion" (#FF0000), not a `color`.
+    expect(layer).toMatchObject({ type: 'wfs', legend: 'erosion-accretion', legendItem: 'erosion', name: 'พื้นที่กัดเซาะ 2562-2567' });
+    expect(layer.color).toBeUndefined();
+    expect(colorExpression(layer, bundle.legends)).toBe('#FF0000');
     expect(layer.geoJson?.features).toHaveLength(3);
-    expect(rec.results.get('erosion')).toMatchObject({ layerId: 'erosion', typeName: 'tcs:erosion_area', viewparams: 'code:90;start:2562;end:2567' });
+    expect(rec.results.get('erosion')).toMatchObject({
+      layerId: 'erosion', typeName: 'tcs:erosion_area', viewparams: 'code:90;start:2562;end:2567', viewparamEntries: { code: '90', start: '2562', end: '2567' },
+    });
     expect(rec.results.get('erosion')?.features.features).toHaveLength(3);
-    expect(rec.results.get('erosion')?.perIsland).toBeUndefined();
+    // Unsplit: one unlabelled part holding the same features.
+    expect(rec.results.get('erosion')?.parts.map((p) => [p.label, p.features.features.length])).toEqual([[undefined, 3]]);
     vi.advanceTimersByTime(100);
     expect(rec.map.fitBounds).toHaveBeenCalledTimes(1);
     expect(rec.map.fitBounds.mock.calls[0]?.[0]).toEqual([
@@ -111,7 +119,7 @@ describe('§4/§8 erosion and accretion', () => {
     ]);
   });
 
-  it('several islands: one request each, merged, perIsland kept in the row result', async () => {
+  it('several islands: one request each, merged, the parts kept in the row result labelled with the island', async () => {
     const rec = recorder((_, form) => (form?.viewparams?.startsWith('island:เกาะสมุย') ? squares(2, 99.9, 9.4, 3200, { island: 'เกาะสมุย' }) : squares(1, 99.7, 9.5, 1600, { island: 'เกาะพะลวย' })));
     const ctx = contextFor(bundle, 'cmline', 'island', { province: { code: '84', name: '' }, district: { code: '8404', name: '' }, islands: [samui, phaluai], start: y(2562), end: y(2567) });
     const out = await showLayer(template('cmline', 'island', 'accretion'), ctx, { rowId: 'accretion', deps: rec.deps });
@@ -122,11 +130,14 @@ describe('§4/§8 erosion and accretion', () => {
     ]);
     const result = rec.results.get('accretion')!;
     expect(result.features.features).toHaveLength(3);
-    expect(result.perIsland?.map((p) => [p.island, p.features.features.length])).toEqual([
+    expect(result.parts.map((p) => [p.label, p.features.features.length])).toEqual([
       ['เกาะสมุย', 2],
       ['เกาะพะลวย', 1],
     ]);
-    expect(rec.layers.get('accretion')?.color).toBe('#2AA7FE');
+    expect(result.viewparamEntries).toEqual({ island: 'เกาะสมุย', ap_tn: 'เกาะสมุย', pv_tn: 'สุราษฎร์ธานี', start: '2562', end: '2567' });
+    const layer = rec.layers.get('accretion')!;
+    expect(layer).toMatchObject({ legend: 'erosion-accretion', legendItem: 'accretion' });
+    expect(colorExpression(layer, bundle.legends)).toBe('#2AA7FE');
     expect(rec.toasts.filter((t) => t.open)).toEqual([]);
   });
 
@@ -182,6 +193,10 @@ describe('§4/§8 erosion and accretion', () => {
     const out = await showLayer(template('cmline-changearea', 'songkhla-lake-land', 'erosion'), ctx, { rowId: 'erosion', deps: rec.deps });
     expect(out.featureCount).toBe(3);
     expect(rec.results.get('erosion')?.features.features).toHaveLength(3);
+    expect(rec.results.get('erosion')?.parts.map((p) => [p.label, p.features.features.length])).toEqual([
+      ['สงขลา', 2],
+      ['พัทลุง', 1],
+    ]);
   });
 
   it('hideLayer removes the layer and clears the row result (chart, table, download flag)', () => {
