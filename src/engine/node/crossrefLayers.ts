@@ -5,7 +5,7 @@ import type { JsonPath } from '../errors.ts';
 import type { Legend, VariantDoc } from '../types.ts';
 import { templateProblem, templateVariables } from '../template.ts';
 import type { SourceDocument } from './readDocument.ts';
-import type { Issues } from './crossref.ts';
+import type { Issues } from './issues.ts';
 import { closestName } from './similar.ts';
 import { definitionOf, layerTypes } from '../../layers/definitions.ts';
 import type { CqlTerm, ViewParam } from '../../layers/request.ts';

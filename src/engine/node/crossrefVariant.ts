@@ -2,9 +2,10 @@
 import type { JsonPath } from '../errors.ts';
 import type { CascadeDef, Legend, PickerDef, Source, VariantDoc } from '../types.ts';
 import type { SourceDocument } from './readDocument.ts';
-import type { Issues } from './crossref.ts';
+import type { Issues } from './issues.ts';
 import { isUse } from '../resolve.ts';
 import { closestName } from './similar.ts';
+import { checkSections, declaredBySections } from './crossrefSections.ts';
 import { checkLayers } from './crossrefLayers.ts';
 
 /** undefined: that shared file failed its own checks, so references into it are not judged. */
@@ -21,9 +22,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   const layerIds = (v.layers ?? []).map((l) => l.id);
   const validationIds = (v.validations ?? []).map((x) => x.id);
   const sections = v.sections ?? [];
-  const switchIds = sections.flatMap((s) => (s.kind === 'switches' ? [s.id] : []));
-  const rowIds = sections.flatMap((s) => (s.kind === 'rows' ? s.rows.map((r) => r.id) : []));
-  const yearLayerIds = new Set(sections.flatMap((s) => (s.kind === 'yearLayers' ? [s.layer] : [])));
+  const declared = declaredBySections(at, sections);
 
   issues.duplicates(doc, pickers.map((p) => ({ id: p.def.id, path: p.path.at(-1) === 'use' ? p.path : [...p.path, 'id'] })), 'picker id');
   issues.duplicates(doc, listIds.map((id, i) => ({ id, path: [...at, 'lists', i, 'id'] })), 'list id');
@@ -58,7 +57,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     ...(ctx.legends ? { legends: ctx.legends } : {}),
     pickerIds,
     pickerRef: (path, ref) => pickerRef(path, ref),
-    variables: (layerId) => new Set(['product', ...pickerIds, ...switchIds, ...(yearLayerIds.has(layerId) ? ['year'] : [])]),
+    variables: (layerId) => new Set(['product', ...pickerIds, ...declared.variables, ...declared.layerVariables(layerId)]),
     incomplete,
   });
 
@@ -74,65 +73,20 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     }
   });
 
-  const layerRef = (path: JsonPath, id: string) => {
-    if (!layerIds.includes(id)) issues.unknown(doc, path, 'layer', id, layerIds);
-  };
-  const validateRefs = (path: JsonPath, ids: readonly string[] | undefined) =>
-    ids?.forEach((id, k) => {
-      if (!validationIds.includes(id)) issues.unknown(doc, [...path, k], 'validation', id, validationIds);
-    });
-  const rowPaths: Array<{ id: string; path: JsonPath }> = [];
-  const chartPaths: Array<{ id: string; path: JsonPath }> = [];
-  sections.forEach((s, i) => {
-    const sp: JsonPath = [...at, 'sections', i];
-    switch (s.kind) {
-      case 'legend':
-        if (ctx.legendIds && !ctx.legendIds.includes(s.legend)) issues.unknown(doc, [...sp, 'legend'], 'legend', s.legend, ctx.legendIds);
-        break;
-      case 'yearLayers':
-        layerRef([...sp, 'layer'], s.layer);
-        if (s.years) checkSource([...sp, 'years'], s.years, pickers);
-        if (s.picker) pickerRef([...sp, 'picker'], s.picker);
-        validateRefs([...sp, 'validate'], s.validate);
-        break;
-      case 'rows':
-        s.rows.forEach((r, k) => {
-          rowPaths.push({ id: r.id, path: [...sp, 'rows', k, 'id'] });
-          layerRef([...sp, 'rows', k, 'layer'], r.layer);
-          validateRefs([...sp, 'rows', k, 'validate'], r.validate);
-        });
-        break;
-      case 'addLayer':
-        layerRef([...sp, 'layer'], s.layer);
-        validateRefs([...sp, 'validate'], s.validate);
-        break;
-      case 'charts':
-        s.charts.forEach((c, k) => {
-          chartPaths.push({ id: c.id, path: [...sp, 'charts', k, 'id'] });
-          if (!rowIds.includes(c.from)) issues.unknown(doc, [...sp, 'charts', k, 'from'], 'row', c.from, rowIds);
-        });
-        break;
-      case 'download':
-        if (!rowIds.includes(s.from)) issues.unknown(doc, [...sp, 'from'], 'row', s.from, rowIds);
-        break;
-      case 'switches':
-        if (s.action) layerRef([...sp, 'action', 'layer'], s.action.layer);
-        s.groups.forEach((g, gi) => g.items.forEach((item, ii) => {
-          if (item.layer) layerRef([...sp, 'groups', gi, 'items', ii, 'layer'], item.layer);
-        }));
-        break;
-      case 'featureList':
-        checkSource([...sp, 'source'], s.source, pickers);
-        break;
-      case 'form':
-        if (!ctx.formIds.includes(s.form)) issues.unknown(doc, [...sp, 'form'], 'form', s.form, ctx.formIds);
-        break;
-      default:
-        break;
-    }
+  checkSections(issues, doc, at, sections, declared, {
+    layers: v.layers ?? [],
+    legendIds: ctx.legendIds,
+    formIds: ctx.formIds,
+    layer: (path, id) => {
+      if (!layerIds.includes(id)) issues.unknown(doc, path, 'layer', id, layerIds);
+    },
+    picker: (path, ref) => pickerRef(path, ref),
+    source: (path, source) => checkSource(path, source, pickers),
+    validations: (path, ids) =>
+      ids?.forEach((id, k) => {
+        if (!validationIds.includes(id)) issues.unknown(doc, [...path, k], 'validation', id, validationIds);
+      }),
   });
-  issues.duplicates(doc, rowPaths, 'row id');
-  issues.duplicates(doc, chartPaths, 'chart id');
 }
 
 function declaredPickers(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, cascades: readonly CascadeDef[]): { pickers: DeclaredPicker[]; incomplete: boolean } {

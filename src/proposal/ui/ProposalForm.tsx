@@ -2,7 +2,7 @@
 // (config/forms/proposal.yaml, in the config bundle) rendered by rjsf; the steps are the wizard
 // machine (src/machines/wizard.ts) created through the recording factory; every change is cached in
 // local storage; 'สร้างรายงาน' builds the Thai PDF (lazy chunk) and opens its preview.
-// This module is the lazy chunk of the route: src/ui/topic/sections/FormSection.tsx imports it.
+// This module is the lazy chunk of the route: src/ui/sections/form/View.tsx imports it.
 import './proposal.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';

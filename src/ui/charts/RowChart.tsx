@@ -1,7 +1,7 @@
 // One chart spec fed by its row's result (loaded lazily by ChartsSection, with the table and the
 // aggregation code; the vega libraries load later still, when the bars are drawn).
 import { useMemo } from 'react';
-import type { ChartSpec } from '../../engine/types.ts';
+import type { ChartSpec } from '../sections/charts/definition.ts';
 import type { RowResult } from '../topic/rowResults.ts';
 import { chartTreeFor } from './chartData.ts';
 import { ChartPanel } from './ChartPanel.tsx';

@@ -1,36 +1,11 @@
-// The section registry: one component per section kind of config (schemas/section.schema.json).
-// Kinds whose behaviour is not built yet render nothing rather than pretend.
+// Renders one section of a variant with its kind's view (views.ts). Config is validated against
+// the schema generated from the same registry, so every kind it holds has a view.
 import type { ComponentType } from 'react';
-import type { ResolvedVariant, Section, SectionKind } from '../../../engine/types.ts';
-import { LegendCard } from './LegendCard.tsx';
-import { SwitchesSection } from './SwitchesSection.tsx';
-import { PlacesSection } from './PlacesSection.tsx';
-import { YearLayersSection } from './YearLayersSection.tsx';
-import { RowsSection } from './RowsSection.tsx';
-import { AddLayerSection } from './AddLayerSection.tsx';
-import { FormSection } from './FormSection.tsx';
-import { FilesSection } from './FilesSection.tsx';
-import { ChartsSection } from './ChartsSection.tsx';
-import { DownloadSection } from './DownloadSection.tsx';
+import type { ResolvedVariant, SectionBase } from '../../engine/types.ts';
+import type { SectionKind, SectionProps } from './definitions.ts';
+import { sectionViews } from './views.ts';
 
-type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;
-export interface SectionProps<K extends SectionKind> { section: SectionOf<K>; variant: ResolvedVariant }
-
-const registry: { [K in SectionKind]?: ComponentType<SectionProps<K>> } = {
-  legend: LegendCard,
-  switches: SwitchesSection,
-  places: PlacesSection,
-  yearLayers: YearLayersSection,
-  rows: RowsSection,
-  addLayer: AddLayerSection,
-  charts: ChartsSection,
-  download: DownloadSection,
-  // The proposal wizard loads lazily inside FormSection, only on /project/form.
-  form: FormSection,
-  files: FilesSection,
-};
-
-export function SectionView({ section, variant }: { section: Section; variant: ResolvedVariant }) {
-  const Component = registry[section.kind] as ComponentType<SectionProps<SectionKind>> | undefined;
-  return Component ? <Component section={section as never} variant={variant} /> : null;
+export function SectionView({ section, variant }: { section: SectionBase; variant: ResolvedVariant }) {
+  const View = sectionViews[section.kind as SectionKind] as ComponentType<SectionProps<SectionKind>> | undefined;
+  return View ? <View section={section as never} variant={variant} /> : null;
 }

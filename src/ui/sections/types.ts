@@ -12,7 +12,6 @@ export interface SectionCheckContext {
   layer(path: Path, id: string): void;
   /** A layer (or the layer of a toggle row) whose type offers data (WFS, GeoJSON, stations). */
   dataLayer(path: Path, rowOrLayerId: string): void;
-  row(path: Path, id: string): void;
   legend(path: Path, id: string): void;
   picker(path: Path, ref: string): void;
   validations(path: Path, ids: readonly string[] | undefined): void;
@@ -21,12 +20,21 @@ export interface SectionCheckContext {
   add(path: Path, message: string): void;
 }
 
+/** What a section adds to its variant: row and chart ids (paths relative to the section),
+ *  template variables every layer may use, and variables only some layers get ({year}). */
+export interface SectionDeclarations {
+  rows?: Array<{ id: string; layer: string; path: Path }>;
+  charts?: Array<{ id: string; path: Path }>;
+  variables?: string[];
+  layerVariables?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface SectionDefinition<S = Record<string, unknown>> {
   kind: string;
   /** The kind's whole schema branch (sectionSchema: `kind` fixed + its own properties). */
   schema: JsonSchema;
   example: Readonly<Record<string, unknown>>;
   /** Ids this section declares for others to refer to (toggle rows, chart ids). */
-  declares?(section: S): { rows?: Array<{ id: string; layer: string; path: Path }>; charts?: Array<{ id: string; path: Path }>; variables?: string[] };
+  declares?(section: S): SectionDeclarations;
   crossCheck?(section: S, ctx: SectionCheckContext): void;
 }

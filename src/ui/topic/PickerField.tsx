@@ -11,6 +11,7 @@ import { th } from '../../locale/th.ts';
 import { useConfig } from '../../state/config.tsx';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
+import { isSection } from '../sections/definitions.ts';
 
 export interface PickerFieldProps {
   picker: ResolvedPicker;
@@ -143,7 +144,7 @@ export function yearColors(variant: ResolvedVariant, legends: readonly Legend[],
   if (options.length === 0) return null;
   const own = new Set<string>([
     ...variant.layers.flatMap((l) => (l.legend ? [l.legend] : [])),
-    ...variant.sections.flatMap((s) => (s.kind === 'legend' ? [s.legend] : [])),
+    ...variant.sections.flatMap((s) => (isSection(s, 'legend') ? [s.legend] : [])),
   ]);
   const ordered = [...legends.filter((l) => own.has(l.id)), ...legends.filter((l) => !own.has(l.id))];
   let best: { legend: Legend; covered: number } | null = null;

@@ -1,7 +1,7 @@
 // Shapefile download of an erosion / accretion result (SPEC.md §3 Download flags, §7
 // "router?page=download&mode=changecoastline&outputFormat=shape-zip", §8 Download failure).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canDownload, downloadErrorText, downloadUrl, runDownload, type DownloadDeps } from '../../../src/ui/topic/sections/DownloadSection.tsx';
+import { canDownload, downloadErrorText, downloadUrl, runDownload, type DownloadDeps } from '../../../src/ui/sections/download/View.tsx';
 import { toast, toastStore, setToastCloseMs } from '../../../src/state/toast.ts';
 
 const PROGRESS = 'กำลังดาวน์โหลด...';

@@ -1,43 +1,15 @@
 // A button that adds a layer of the variant after validating the pickers (SPEC.md §2 lake island
 // 'เพิ่มชั้นข้อมูล พ.ศ. 2567', §5): the first failing message is shown and nothing is fetched.
 import { useState } from 'react';
-import type { PickerValues } from '../../../engine/options.ts';
-import { refValue } from '../../../engine/options.ts';
 import { useConfig } from '../../../state/config.tsx';
-import { findTemplate, showLayer } from '../actions/layerActions.ts';
-import { validationMessage } from '../actions/validate.ts';
-import { actionContext, useVariantState } from '../variantState.tsx';
-import type { SectionProps } from './SectionView.tsx';
-import '../actions/sections.css';
+import { findTemplate, showLayer } from '../../topic/actions/layerActions.ts';
+import { validationMessage } from '../../topic/actions/validate.ts';
+import { actionContext, useVariantState } from '../../topic/variantState.tsx';
+import type { SectionProps } from '../definitions.ts';
+import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import '../../topic/actions/sections.css';
 
-/** A key that changes whenever any picker value changes. */
-export function useValuesKey(values: PickerValues): string {
-  return Object.keys(values)
-    .sort()
-    .map((k) => `${k}=${refValue(values, k) ?? ''}`)
-    .join('&');
-}
-
-/**
- * A section's validation message, shown until a picker changes (the new choice answers it):
- * kept with the picker values it was about, hidden as soon as they differ.
- */
-export function useActionMessage(values: PickerValues): [string | null, (message: string | null) => void] {
-  const key = useValuesKey(values);
-  const [state, setState] = useState<{ message: string | null; key: string }>({ message: null, key });
-  return [state.key === key ? state.message : null, (message) => setState({ message, key })];
-}
-
-/** The section's validation message (role=alert), or nothing. */
-export function ActionAlert({ message }: { message: string | null }) {
-  return message ? (
-    <p className="action-alert" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
-export function AddLayerSection({ section, variant }: SectionProps<'addLayer'>) {
+export function AddLayerView({ section, variant }: SectionProps<'addLayer'>) {
   const { app } = useConfig();
   const state = useVariantState();
   const [message, setMessage] = useActionMessage(state.values);

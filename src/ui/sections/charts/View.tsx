@@ -3,17 +3,17 @@
 // hides or fails (its result leaves the row results store). The chart code (aggregation, table,
 // vega-lite) is loaded on demand: a page load carries only this component.
 import { lazy, Suspense } from 'react';
-import type { ChartSpec } from '../../../engine/types.ts';
+import type { ChartSpec } from './definition.ts';
 import { useConfig } from '../../../state/config.tsx';
-import { useRowResult } from '../rowResults.ts';
-import type { SectionProps } from './SectionView.tsx';
+import { useRowResult } from '../../topic/rowResults.ts';
+import type { SectionProps } from '../definitions.ts';
 
 const RowChart = lazy(() => import('../../charts/RowChart.tsx'));
 
 function Chart({ spec }: { spec: ChartSpec }) {
   const { app } = useConfig();
   const result = useRowResult(spec.from);
-  if (!result || (result.features.features.length === 0 && !result.perIsland?.some((s) => s.features.features.length > 0))) return null;
+  if (!result || (result.features.features.length === 0 && !result.parts.some((s) => s.features.features.length > 0))) return null;
   const color = spec.color ?? (spec.from === 'accretion' ? app.colors.accretion : app.colors.erosion);
   return (
     <Suspense fallback={null}>
@@ -22,7 +22,7 @@ function Chart({ spec }: { spec: ChartSpec }) {
   );
 }
 
-export function ChartsSection({ section }: SectionProps<'charts'>) {
+export function ChartsView({ section }: SectionProps<'charts'>) {
   return (
     <div className="charts-section" aria-live="polite">
       {section.charts.map((spec) => (

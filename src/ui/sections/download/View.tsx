@@ -10,8 +10,8 @@ import { interpolate } from '../../../engine/template.ts';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { toast as appToast, type ToastKind } from '../../../state/toast.ts';
-import { useRowResult, type RowResult } from '../rowResults.ts';
-import type { SectionProps } from './SectionView.tsx';
+import { useRowResult, type RowResult } from '../../topic/rowResults.ts';
+import type { SectionProps } from '../definitions.ts';
 import '../../charts/charts.css';
 
 export type DownloadFile = 'erosion.zip' | 'accretion.zip';
@@ -102,7 +102,7 @@ function browserDeps(app: AppConfig): DownloadDeps {
   };
 }
 
-export function DownloadSection({ section }: SectionProps<'download'>) {
+export function DownloadView({ section }: SectionProps<'download'>) {
   const { app } = useConfig();
   const result = useRowResult(section.from);
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,11 @@
 // The /project download page (SPEC.md §2): groups of downloadable files (the proposal form and
 // the filling instructions, each as .docx and .pdf) and the link to the online form.
 import { Link } from 'react-router';
-import type { Section } from '../../engine/types.ts';
+import type { FilesSection } from './definition.ts';
 
 const FORMAT_NAME = { pdf: 'PDF', docx: 'Word (.docx)' } as const;
 
-export default function FilesList({ section }: { section: Extract<Section, { kind: 'files' }> }) {
+export default function FilesList({ section }: { section: FilesSection }) {
   return (
     <div className="files-section" style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))' }}>
       {section.groups.map((group) => (

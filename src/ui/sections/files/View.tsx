@@ -3,11 +3,11 @@
 // The list itself is a small lazy chunk (src/proposal/ui/FilesList.tsx), so the map routes' first
 // load carries only this wrapper.
 import { lazy, Suspense } from 'react';
-import type { SectionProps } from './SectionView.tsx';
+import type { SectionProps } from '../definitions.ts';
 
-const FilesList = lazy(() => import('../../../proposal/ui/FilesList.tsx'));
+const FilesList = lazy(() => import('./FilesList.tsx'));
 
-export function FilesSection({ section }: SectionProps<'files'>) {
+export function FilesView({ section }: SectionProps<'files'>) {
   return (
     <Suspense fallback={null}>
       <FilesList section={section} />

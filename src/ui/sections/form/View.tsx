@@ -2,11 +2,11 @@
 // wizard (rjsf, ajv, the form map) is its own lazy chunk, loaded only on this route, so the map
 // routes' first load does not grow; the PDF code is a further lazy chunk, loaded on 'สร้างรายงาน'.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { SectionProps } from './SectionView.tsx';
+import type { SectionProps } from '../definitions.ts';
 
 const ProposalForm = lazy(() => import('../../../proposal/ui/ProposalForm.tsx'));
 
-export function FormSection({ section }: SectionProps<'form'>) {
+export function FormView({ section }: SectionProps<'form'>) {
   return (
     <ChunkBoundary>
       <Suspense

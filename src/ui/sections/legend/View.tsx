@@ -2,9 +2,9 @@
 import { useId, useState } from 'react';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
-import type { SectionProps } from './SectionView.tsx';
+import type { SectionProps } from '../definitions.ts';
 
-export function LegendCard({ section }: SectionProps<'legend'>) {
+export function LegendView({ section }: SectionProps<'legend'>) {
   const { legends } = useConfig();
   const legend = legends.find((l) => l.id === section.legend);
   const [open, setOpen] = useState(!section.collapsed);

@@ -1,9 +1,9 @@
 // Preset places (radar zones, SPEC.md §2): each flies the map to its point.
 import { useConfig } from '../../../state/config.tsx';
 import { mapStore } from '../../../map/mapStore.ts';
-import type { SectionProps } from './SectionView.tsx';
+import type { SectionProps } from '../definitions.ts';
 
-export function PlacesSection({ section }: SectionProps<'places'>) {
+export function PlacesView({ section }: SectionProps<'places'>) {
   const { app } = useConfig();
   return (
     <section className="card places">

@@ -1,12 +1,12 @@
 // Toggle rows ('แสดง' / 'ซ่อน'), each adding or removing one layer of the variant (SPEC.md §2
 // change-area pages, §4); the first failing validation message of a row shows in the card.
-import { findTemplate } from '../actions/layerActions.ts';
-import { useVariantState } from '../variantState.tsx';
-import { ToggleRow } from './ToggleRow.tsx';
-import { ActionAlert, useActionMessage } from './AddLayerSection.tsx';
-import type { SectionProps } from './SectionView.tsx';
+import { findTemplate } from '../../topic/actions/layerActions.ts';
+import { useVariantState } from '../../topic/variantState.tsx';
+import { ToggleRow } from '../shared/ToggleRow.tsx';
+import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import type { SectionProps } from '../definitions.ts';
 
-export function RowsSection({ section, variant }: SectionProps<'rows'>) {
+export function RowsView({ section, variant }: SectionProps<'rows'>) {
   // A new choice of pickers answers the old message.
   const [message, setMessage] = useActionMessage(useVariantState().values);
   return (

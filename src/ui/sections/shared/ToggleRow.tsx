@@ -10,11 +10,11 @@ import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '..
 import { layerStore } from '../../../map/layerStore.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
-import { setRowResult } from '../rowResults.ts';
-import { actionContext, useVariantState, type VariantState } from '../variantState.tsx';
-import { hideLayer, showLayer } from '../actions/layerActions.ts';
-import { validationMessage } from '../actions/validate.ts';
-import '../actions/sections.css';
+import { setRowResult } from '../../topic/rowResults.ts';
+import { actionContext, useVariantState, type VariantState } from '../../topic/variantState.tsx';
+import { hideLayer, showLayer } from '../../topic/actions/layerActions.ts';
+import { validationMessage } from '../../topic/actions/validate.ts';
+import '../../topic/actions/sections.css';
 
 export interface ToggleRowProps {
   /** The row id: its result key (charts, downloads) and the machine's `row`. */

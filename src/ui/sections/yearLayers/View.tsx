@@ -5,14 +5,14 @@ import { useMemo, useState } from 'react';
 import type { Legend, Source } from '../../../engine/types.ts';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
-import { findTemplate, showLayer } from '../actions/layerActions.ts';
-import { validationMessage } from '../actions/validate.ts';
-import { useSourceOptions } from '../useOptions.ts';
-import { actionContext, useVariantState } from '../variantState.tsx';
-import { ToggleRow } from './ToggleRow.tsx';
-import { ActionAlert, useActionMessage } from './AddLayerSection.tsx';
-import type { SectionProps } from './SectionView.tsx';
-import '../actions/sections.css';
+import { findTemplate, showLayer } from '../../topic/actions/layerActions.ts';
+import { validationMessage } from '../../topic/actions/validate.ts';
+import { useSourceOptions } from '../../topic/useOptions.ts';
+import { actionContext, useVariantState } from '../../topic/variantState.tsx';
+import { ToggleRow } from '../shared/ToggleRow.tsx';
+import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import type { SectionProps } from '../definitions.ts';
+import '../../topic/actions/sections.css';
 
 /** Row label prefix (Buddhist era) and the add button of a year multiselect. */
 const YEAR_PREFIX = 'พ.ศ. ';
@@ -22,7 +22,7 @@ function colourOf(legend: Legend | undefined, year: string): string | undefined 
   return legend?.items.find((i) => i.code !== undefined && String(i.code) === year)?.color;
 }
 
-export function YearLayersSection({ section, variant }: SectionProps<'yearLayers'>) {
+export function YearLayersView({ section, variant }: SectionProps<'yearLayers'>) {
   const { legends } = useConfig();
   const state = useVariantState();
   const [message, setMessage] = useActionMessage(state.values);

@@ -1,0 +1,70 @@
+// The schemas are generated from the module registries (issue 9): the committed files equal what
+// `npm run build:schemas` writes, every registry key is its definition's `type`/`kind`, every
+// example validates, and the TypeScript section types are the ones the definitions infer.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { generatedFiles, REPO_ROOT } from '../../../scripts/lib/generatedFiles.ts';
+import { schemaAjv } from '../../../src/engine/node/schemas.ts';
+import type { ResolvedVariant, SectionBase } from '../../../src/engine/types.ts';
+import { layerDefinitions } from '../../../src/layers/definitions.ts';
+import * as layerParts from '../../../src/layers/schemaParts.ts';
+import { sectionDefinitions, type Section, type SectionFor, type SectionKind } from '../../../src/ui/sections/definitions.ts';
+import type { LegendSection } from '../../../src/ui/sections/legend/definition.ts';
+import * as sectionParts from '../../../src/ui/sections/schemaParts.ts';
+
+const BASE = 'https://tcs.example/schemas/';
+const registries = [
+  { schema: 'layer', tag: 'type', definitions: layerDefinitions as Record<string, { type?: string; kind?: string; schema: object; example: object }> },
+  { schema: 'section', tag: 'kind', definitions: sectionDefinitions as Record<string, { type?: string; kind?: string; schema: object; example: object }> },
+] as const;
+
+describe('generated schemas (npm run build:schemas)', () => {
+  it.each(Object.entries(generatedFiles()))('%s is up to date', (file, text) => {
+    const committed = readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    expect(committed === text, `${file} differs from the registries: run npm run build:schemas`).toBe(true);
+  });
+
+  it.each(registries)('every $schema registry key is its definition\'s $tag, fixed in its schema branch', ({ tag, definitions }) => {
+    for (const [key, def] of Object.entries(definitions)) {
+      const props = (def.schema as { properties?: Record<string, { const?: unknown }> }).properties;
+      expect({ key, tag: def[tag], schemaConst: props?.[tag]?.const }).toEqual({ key, tag: key, schemaConst: key });
+    }
+  });
+
+  it.each(registries)('every $schema branch has an example the generated schema accepts', ({ schema, definitions }) => {
+    const validate = schemaAjv().getSchema(`${BASE}${schema}.schema.json`);
+    expect(validate).toBeDefined();
+    for (const [key, def] of Object.entries(definitions)) {
+      const ok = validate?.(def.example);
+      expect({ key, ok, errors: ok ? null : validate?.errors }).toEqual({ key, ok: true, errors: null });
+    }
+  });
+
+  it('the schema parts the definitions inline equal common.schema.json $defs (its $refs followed)', () => {
+    const common = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/common.schema.json'), 'utf8')) as { $defs: Record<string, unknown> };
+    const resolve = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(resolve);
+      if (!node || typeof node !== 'object') return node;
+      const ref = (node as { $ref?: string }).$ref;
+      if (ref?.startsWith('#/$defs/')) return resolve(common.$defs[ref.slice('#/$defs/'.length)]);
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)]));
+    };
+    // Descriptions of inline copies may differ (e.g. the asset pattern of a source); shapes may not.
+    const shape = (node: unknown): unknown => JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === 'description' ? undefined : v)));
+    for (const name of ['id', 'color', 'pickerRef'] as const) expect(layerParts[name], name).toEqual(resolve(common.$defs[name]));
+    for (const name of ['url', 'source'] as const) expect(shape(sectionParts[name]), name).toEqual(shape(resolve(common.$defs[name])));
+  });
+});
+
+describe('section types come from the definitions', () => {
+  it('Section is the union of the kinds\' inferred types; the engine holds only their common base', () => {
+    expectTypeOf<Section['kind']>().toEqualTypeOf<SectionKind>();
+    expectTypeOf<SectionFor<'legend'>>().toEqualTypeOf<LegendSection>();
+    expectTypeOf<Section>().toMatchTypeOf<SectionBase>();
+    expectTypeOf<ResolvedVariant['sections'][number]>().toEqualTypeOf<SectionBase>();
+    const engineTypes = readFileSync(path.join(REPO_ROOT, 'src/engine/types.ts'), 'utf8');
+    expect(engineTypes).not.toMatch(/kind: '(legend|rows|charts|download)'/);
+    expect(Object.keys(sectionDefinitions).sort()).toEqual([...new Set(Object.values(sectionDefinitions).map((d) => d.kind))].sort());
+  });
+});
