@@ -9,9 +9,11 @@ export interface FeatureRequest {
   params: Record<string, string>;
 }
 
-/** The URL to fetch: GET carries the parameters in its query; POST sends them as the form body. */
+/** The URL to fetch: GET carries the parameters in its query (none: the URL as it is, no bare '?');
+ *  POST sends them as the form body. */
 export function requestUrl(r: FeatureRequest): string {
-  return r.method === 'GET' ? `${r.url}${r.url.includes('?') ? '&' : '?'}${new URLSearchParams(r.params).toString()}` : r.url;
+  const query = r.method === 'GET' ? new URLSearchParams(r.params).toString() : '';
+  return query ? `${r.url}${r.url.includes('?') ? '&' : '?'}${query}` : r.url;
 }
 
 export async function fetchCollection(r: FeatureRequest, deps: LoadDeps) {

@@ -59,6 +59,8 @@ describe('§7 WFS 1.0.0 via the ows route', () => {
     expect(requestUrl({ url: '/ows', method: 'POST', params: { a: '1' } })).toBe('/ows');
     expect(requestUrl({ url: '/ows', method: 'GET', params: { a: '1', b: 'x y' } })).toBe('/ows?a=1&b=x+y');
     expect(requestUrl({ url: '/r?page=x', method: 'GET', params: { a: '1' } })).toBe('/r?page=x&a=1');
+    // No parameters: the URL as it is (no bare '?', the same cache key as a plain GET).
+    expect(requestUrl({ url: '/assets/a.json', method: 'GET', params: {} })).toBe('/assets/a.json');
   });
 
   it('islands: island, ap_tn, pv_tn, start, end (names escaped for viewparams)', async () => {
