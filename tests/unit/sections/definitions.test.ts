@@ -1,0 +1,91 @@
+// Section definitions (src/ui/sections/<kind>/definition.ts): what each declares to its variant
+// and what its cross-check asks, at paths relative to the section.
+import { describe, expect, it } from 'vitest';
+import { isSection, sectionDefinitionOf, sectionDefinitions } from '../../../src/ui/sections/definitions.ts';
+import type { SectionBase } from '../../../src/engine/types.ts';
+import type { Path, SectionCheckContext } from '../../../src/ui/sections/types.ts';
+
+/** A context that records every question the check asks. */
+function recorder(): { calls: Array<[string, Path, unknown]>; ctx: SectionCheckContext } {
+  const calls: Array<[string, Path, unknown]> = [];
+  const rec = (name: string) => (path: Path, value: unknown) => void calls.push([name, path, value]);
+  return {
+    calls,
+    ctx: { layer: rec('layer'), dataLayer: rec('dataLayer'), legend: rec('legend'), picker: rec('picker'), validations: rec('validations'), source: rec('source'), form: rec('form'), add: rec('add') },
+  };
+}
+
+function check(section: SectionBase) {
+  const { calls, ctx } = recorder();
+  sectionDefinitionOf(section).crossCheck?.(section, ctx);
+  return calls;
+}
+
+describe('section declarations', () => {
+  it('rows declare their ids and layers; charts their ids; switches their variable; yearLayers {year} for its layer', () => {
+    const declared = (s: SectionBase) => sectionDefinitionOf(s).declares?.(s);
+    expect(declared({ kind: 'rows', rows: [{ id: 'a', label: 'A', layer: 'la' }, { id: 'b', label: 'B', layer: 'lb' }] })?.rows).toEqual([
+      { id: 'a', layer: 'la', path: ['rows', 0, 'id'] },
+      { id: 'b', layer: 'lb', path: ['rows', 1, 'id'] },
+    ]);
+    expect(declared({ kind: 'charts', charts: [{ id: 'c', title: 'C', from: 'a' }] })?.charts).toEqual([{ id: 'c', path: ['charts', 0, 'id'] }]);
+    expect(declared({ kind: 'switches', id: 'cvi', groups: [] })?.variables).toEqual(['cvi']);
+    expect(declared({ kind: 'yearLayers', title: 'T', layer: 'coastline', years: { list: 'years' } })?.layerVariables).toEqual({ coastline: ['year'] });
+    expect(declared({ kind: 'legend', legend: 'x' })).toBeUndefined();
+  });
+});
+
+describe('section cross-checks', () => {
+  it('charts and downloads ask for a layer that offers data', () => {
+    expect(check({ kind: 'charts', charts: [{ id: 'c', title: 'C', from: 'erosion' }, { id: 'd', title: 'D', from: 'accretion' }] })).toEqual([
+      ['dataLayer', ['charts', 0, 'from'], 'erosion'],
+      ['dataLayer', ['charts', 1, 'from'], 'accretion'],
+    ]);
+    expect(check({ kind: 'download', from: 'erosion', file: 'erosion.zip' })).toEqual([['dataLayer', ['from'], 'erosion']]);
+  });
+
+  it('yearLayers checks its layer, years source, picker and validations', () => {
+    expect(check({ kind: 'yearLayers', title: 'T', layer: 'l', years: { list: 'years' }, picker: 'year', validate: ['v'] })).toEqual([
+      ['layer', ['layer'], 'l'],
+      ['source', ['years'], { list: 'years' }],
+      ['picker', ['picker'], 'year'],
+      ['validations', ['validate'], ['v']],
+    ]);
+  });
+
+  it('switches check the action layer and each item layer; rows each row', () => {
+    expect(check({ kind: 'switches', id: 's', groups: [{ title: 'G', items: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B', layer: 'lb' }] }], action: { label: 'Go', layer: 'la' } })).toEqual([
+      ['layer', ['action', 'layer'], 'la'],
+      ['layer', ['groups', 0, 'items', 1, 'layer'], 'lb'],
+    ]);
+    expect(check({ kind: 'rows', rows: [{ id: 'a', label: 'A', layer: 'la', validate: ['v'] }] })).toEqual([
+      ['layer', ['rows', 0, 'layer'], 'la'],
+      ['validations', ['rows', 0, 'validate'], ['v']],
+    ]);
+  });
+
+  it('legend, form and addLayer check their references; places and files have nothing to check', () => {
+    expect(check({ kind: 'legend', legend: 'cvi' })).toEqual([['legend', ['legend'], 'cvi']]);
+    expect(check({ kind: 'form', form: 'proposal' })).toEqual([['form', ['form'], 'proposal']]);
+    expect(check({ kind: 'addLayer', label: 'Add', layer: 'l' })).toEqual([['layer', ['layer'], 'l'], ['validations', ['validate'], undefined]]);
+    expect(sectionDefinitions.places.crossCheck).toBeUndefined();
+    expect(sectionDefinitions.files.crossCheck).toBeUndefined();
+  });
+
+  it('featureList needs its shown fields and the point among the source fields', () => {
+    const source = { asset: 'cctv.json', fields: { value: 'CODE', label: 'CODE', extra: ['SITE', 'point'] } };
+    expect(check({ kind: 'featureList', source, label: 'CODE', detail: 'SITE' })).toEqual([['source', ['source'], source]]);
+    expect(check({ kind: 'featureList', source: { asset: 'cctv.json' }, label: 'CODE', detail: 'name' }).map(([name, path]) => [name, path])).toEqual([
+      ['source', ['source']],
+      ['add', ['label']],
+      ['add', ['source']],
+    ]);
+    expect(check({ kind: 'featureList', source: { list: 'cameras' }, label: 'CODE' })).toEqual([['source', ['source'], { list: 'cameras' }]]);
+  });
+
+  it('isSection narrows by kind', () => {
+    const s: SectionBase = { kind: 'legend', legend: 'cvi' };
+    expect(isSection(s, 'legend') && s.legend).toBe('cvi');
+    expect(isSection(s, 'rows')).toBe(false);
+  });
+});
