@@ -38,19 +38,20 @@ export const lonLat = {
 
 export const asset = { type: 'string', pattern: '^[a-z0-9_./-]+\\.json$', description: 'A bundled data file under backend.assets.' } as const;
 
-/** Properties of every layer, whatever its type. */
+/** Properties of every layer, whatever its type. A description replacing a pattern's own says the
+ *  format first: check:config quotes it in its 'is not valid here: expected ...' message. */
 export const commonProperties = {
-  id: { ...id, description: 'Template id, referenced by sections.' },
+  id: { ...id, description: "Template id, referenced by sections: lower-case letters, digits, '-' and '_', starting with a letter." },
   type: { type: 'string', description: 'Layer type: one module of src/layers/.' },
   layerId: { ...template, description: "Runtime id in the layer list (default: the template id, with '-{year}' for year lists)." },
   name: { ...template, description: "Thai name in the layer list, e.g. 'แนวชายฝั่ง พ.ศ. {year}'." },
-  legend: { ...id, description: 'Legend id from config/legends.yaml: the legend card, the report and the drawing colours.' },
+  legend: { ...id, description: 'Legend id (lower-case) from config/legends.yaml: the legend card, the report and the drawing colours.' },
   legendItem: { type: ['string', 'number'], description: 'The code of the legend item this layer draws in (a one-colour layer such as erosion).' },
-  color: { ...color, description: 'Colour of a one-colour layer; overrides the legend.' },
+  color: { ...color, description: '#RRGGBB or #RRGGBBAA: the colour of a one-colour layer; overrides the legend.' },
   opacity: { type: 'number', minimum: 0, maximum: 1, description: 'Opacity of the layer (default 1).' },
   fit: { type: 'boolean', description: 'Fit the map to the layer once shown (bounds null, then the result 100 ms later, max zoom 12).' },
   auto: { type: 'boolean', description: 'Added when the page opens and removed when it is left (SPEC.md §2 /cctv, /radar).' },
-  group: { ...id, description: 'Template id of the group layer this layer renders inside (SPEC.md §3 groupId).' },
+  group: { ...id, description: 'Template id (lower-case) of the group layer this layer renders inside (SPEC.md §3 groupId).' },
 } as const;
 
 /** CQL_FILTER terms from picker values: only the chosen ones, joined by ' and ' (SPEC.md §3). */

@@ -112,7 +112,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
     expect(lines).toEqual([`app.yaml:${line}:9 map.zoom: must be a number`]);
   });
 
-  it('6. enum: layer `type: wmts` lists the allowed types (line 8, column 15)', async () => {
+  it('6. unknown layer `type: wmts` (discriminator over the layer registry) lists the known types (line 8, column 15)', async () => {
     const text = yaml`
       route: shoreline
       title: { th: แนวชายฝั่ง, en: Shoreline }
@@ -128,7 +128,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
             - { kind: yearLayers, title: Years, years: { options: [2559, 2558] }, layer: shoreline }
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: "wmts" is not allowed; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv',
+      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: unknown type "wmts"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv',
     ]);
   });
 
@@ -150,7 +150,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
       `topics/shoreline.yaml:1:8 route: "Shoreline" is not valid here: expected a route segment under /maps, e.g. 'cmline-changearea'.`,
-      'topics/shoreline.yaml:11:16 variants[0].layers[0].color: "#FF00" is not valid here: expected #RRGGBB or #RRGGBBAA',
+      'topics/shoreline.yaml:11:16 variants[0].layers[0].color: "#FF00" is not valid here: expected #RRGGBB or #RRGGBBAA: the colour of a one-colour layer; overrides the legend.',
     ]);
   });
 
