@@ -21,6 +21,8 @@ export interface FitOptions {
   padding: number;
   /** The map to move when the bounds arrive (looked up at that moment). */
   target: () => FitTarget | null | undefined;
+  /** Calls back once a map exists, when there was none yet (a layer shown as the page opens). */
+  whenTarget?: (ready: () => void) => void;
   warn?: (message: string) => void;
 }
 
@@ -75,11 +77,13 @@ export function scheduleFit(bounds: BBox, options: FitOptions): () => void {
   const warn = options.warn ?? ((m: string) => console.warn(m));
   if (pending !== undefined) clearTimeout(pending);
   boundsStore.set({ bounds: null });
-  const timer = setTimeout(() => {
-    if (pending === timer) pending = undefined;
+  const apply = () => {
     boundsStore.set({ bounds });
     const map = options.target();
-    if (!map) return;
+    if (!map) {
+      options.whenTarget?.(apply);
+      return;
+    }
     if (!isValidBBox(bounds)) {
       warn(`invalid bounds ${JSON.stringify(bounds)}: panning instead of fitting`);
       const [x0, y0, x1, y1] = bounds as readonly number[];
@@ -100,6 +104,10 @@ export function scheduleFit(bounds: BBox, options: FitOptions): () => void {
       ],
       { maxZoom: options.maxZoom, padding: options.padding },
     );
+  };
+  const timer = setTimeout(() => {
+    if (pending === timer) pending = undefined;
+    apply();
   }, options.delayMs);
   pending = timer;
   return () => {

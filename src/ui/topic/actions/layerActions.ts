@@ -44,6 +44,8 @@ export interface ActionDeps {
   setResult(rowId: string, result: RowResult | null): void;
   toast: { loading(text: string): number; error(text: string): number; dismiss(id: number): void };
   fitTarget(): FitTarget | null | undefined;
+  /** Calls back once the map exists (optional: without it a fit before the map is dropped). */
+  whenMap?(ready: () => void): void;
   warn(message: string, error?: unknown): void;
 }
 
@@ -57,6 +59,13 @@ export function defaultDeps(app: AppConfig): ActionDeps {
     setResult: setRowResult,
     toast,
     fitTarget: () => mapStore.get().map,
+    whenMap: (ready) => {
+      const stop = mapStore.subscribe(() => {
+        if (!mapStore.get().map) return;
+        stop();
+        ready();
+      });
+    },
     warn: (message, error) => console.warn(message, error ?? ''),
   };
 }
@@ -102,7 +111,14 @@ function storeLayer(inst: LayerInstance, route: string, extra: Partial<MapLayer>
 }
 
 function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps): void {
-  scheduleFit(bounds, { delayMs: app.delays.boundsMs, maxZoom: app.map.fitMaxZoom, padding: app.map.resultPadding, target: deps.fitTarget, warn: (m) => deps.warn(m) });
+  scheduleFit(bounds, {
+    delayMs: app.delays.boundsMs,
+    maxZoom: app.map.fitMaxZoom,
+    padding: app.map.resultPadding,
+    target: deps.fitTarget,
+    ...(deps.whenMap ? { whenTarget: deps.whenMap } : {}),
+    warn: (m) => deps.warn(m),
+  });
 }
 
 class AbortedError extends Error {
