@@ -17,6 +17,10 @@ export class Kvp {
   get(name: string): string | undefined {
     return this.map.get(name.toUpperCase());
   }
+  /** Every parameter (upper-case name, value), in request order. */
+  entries(): Array<[string, string]> {
+    return [...this.map];
+  }
   require(name: string): string {
     const v = this.get(name);
     if (v === undefined || v === '') throw new OgcError('MissingParameterValue', `missing parameter ${name.toUpperCase()}`, name.toUpperCase());

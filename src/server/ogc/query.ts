@@ -4,32 +4,14 @@
 // The JSON of features is built in the database (ST_AsGeoJSON and string concatenation), so
 // Node only pastes one text value into the answer.
 
-import type { Attribute, VectorFeatureType, ViewParamValues } from '../data/featureTypes.ts';
+import type { VectorFeatureType, ViewParamValues } from '../data/featureTypes.ts';
 import type { Database } from '../db/types.ts';
 import type { Envelope, FilterNode } from './filter/index.ts';
 import { toSql } from './filter/index.ts';
 import { OgcError } from './exception.ts';
+import { featureGmlSql, featureJsonSql, jsonValue, type FeatureJsonOptions, type GmlVersion } from './featureSql.ts';
 import { filterColumns } from './layers.ts';
-
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** A double-quoted identifier of a registry name (never request text). */
-export function ident(name: string): string {
-  if (!IDENT.test(name)) throw new Error(`bad identifier ${JSON.stringify(name)}`);
-  return `"${name}"`;
-}
-
-/** A SQL string literal of a registry name (never request text). */
-function nameLiteral(name: string): string {
-  if (!IDENT.test(name)) throw new Error(`bad name ${JSON.stringify(name)}`);
-  return `'${name}'`;
-}
-
-/** A finite number written into SQL text (computed here, never request text). */
-export function num(value: number): string {
-  if (!Number.isFinite(value)) throw new Error(`non-finite number ${value}`);
-  return String(value);
-}
+import { ident, nameLiteral, num } from './sqlNames.ts';
 
 export class Params {
   readonly values: unknown[];
@@ -90,71 +72,6 @@ export function whereEnvelope(sel: LayerSelection, env: Envelope): void {
 
 function whereSql(sel: LayerSelection): string {
   return sel.where.length ? ` WHERE ${sel.where.join(' AND ')}` : '';
-}
-
-/** One attribute value as JSON text in SQL: numbers as they print, text and timestamps through to_json. */
-function jsonValue(a: Attribute, alias: string): string {
-  const col = `${alias}.${ident(a.name)}`;
-  switch (a.type) {
-    case 'int':
-      return `coalesce(${col}::text, 'null')`;
-    case 'double':
-      // float8 prints JSON-compatible numbers, except NaN and the infinities
-      return `CASE WHEN ${col} IS NULL OR ${col} IN ('NaN'::float8, 'Infinity'::float8, '-Infinity'::float8) THEN 'null' ELSE ${col}::text END`;
-    case 'date':
-      return `coalesce('"' || ${col}::text || '"', 'null')`;
-    default:
-      return `coalesce(to_json(${col})::text, 'null')`;
-  }
-}
-
-/** `'{"a":' || <a as JSON> || ...` : a compact JSON object of the attributes, in order. */
-function propertiesJson(attrs: readonly Attribute[], alias: string): string {
-  if (attrs.length === 0) return `'{}'`;
-  return attrs
-    .map((a, i) => `'${i === 0 ? '{' : ','}"${a.name}":' || ${jsonValue(a, alias)}`)
-    .concat(`'}'`)
-    .join(' || ');
-}
-
-export interface FeatureJsonOptions {
-  attrs: readonly Attribute[];
-  /** Include the geometry (else `"geometry":null`, as GeoServer does when PROPERTYNAME leaves it out). */
-  geometry: boolean;
-  /** Output SRID: 4326 (lon/lat) or 3857. */
-  srid: 4326 | 3857;
-  digits: number;
-}
-
-/** One GeoJSON Feature as SQL text, GeoServer-shaped: id '<name>.<id>', geometry, geometry_name, properties. */
-export function featureJsonSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions): string {
-  const geom = o.srid === 4326 ? `${alias}.geom` : `ST_Transform(${alias}.geom, ${o.srid})`;
-  const geometry = o.geometry ? `coalesce(ST_AsGeoJSON(${geom}, ${Math.trunc(o.digits)}), 'null')` : `'null'`;
-  return (
-    `'{"type":"Feature","id":"' || ${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '') || '","geometry":' || ` +
-    `${geometry} || ',"geometry_name":"geom","properties":' || ${propertiesJson(o.attrs, alias)} || '}'`
-  );
-}
-
-export type GmlVersion = '2' | '3.1.1' | '3.2';
-
-/**
- * One feature as GML (a wfs:member / gml:featureMember) in SQL: attributes through xmlforest
- * (escaped by PostgreSQL, nulls left out), geometry through ST_AsGML. GML 3.2 in lon/lat says
- * so with a CRS84 srsName; ST_AsGML would write EPSG:4326, which WFS 2.0 clients read as lat/lon.
- */
-export function featureGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion; prefix: string }): string {
-  if (!IDENT.test(o.prefix)) throw new Error(`bad prefix ${o.prefix}`);
-  const el = `${o.prefix}:${ft.name}`;
-  const fid = `${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '')`;
-  const forest = o.attrs.length ? `coalesce(xmlforest(${o.attrs.map((a) => `${alias}.${ident(a.name)} AS "${o.prefix}:${a.name}"`).join(', ')})::text, '')` : `''`;
-  const geomIn = o.srid === 4326 ? `${alias}.geom` : `ST_Transform(${alias}.geom, ${o.srid})`;
-  let gml = o.gml === '2' ? `ST_AsGML(2, ${geomIn}, ${Math.trunc(o.digits)}, 0)` : `ST_AsGML(3, ${geomIn}, ${Math.trunc(o.digits)}, 6)`;
-  if (o.gml === '3.2' && o.srid === 4326) gml = `replace(${gml}, 'srsName="EPSG:4326"', 'srsName="urn:ogc:def:crs:OGC:1.3:CRS84"')`;
-  const geometry = o.geometry ? `coalesce('<${o.prefix}:geom>' || ${gml} || '</${o.prefix}:geom>', '')` : `''`;
-  const idAttr = o.gml === '2' ? 'fid' : 'gml:id';
-  const [open, close] = o.gml === '3.2' ? ['<wfs:member>', '</wfs:member>'] : ['<gml:featureMember>', '</gml:featureMember>'];
-  return `'${open}<${el} ${idAttr}="' || ${fid} || '">' || ${forest} || ${geometry} || '</${el}>${close}'`;
 }
 
 export interface SortKey {

@@ -23,7 +23,7 @@ import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './laye
 import { queryDatasetVersion, queryTableExtents } from './query.ts';
 import { RenderParamError } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './renderPool.ts';
-import { wfsRequest } from './wfs.ts';
+import { wfsRequest } from './wfs/index.ts';
 import { wmsRequest } from './wms.ts';
 
 const gzipAsync = promisify(gzip);

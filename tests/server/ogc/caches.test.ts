@@ -82,7 +82,7 @@ describe('OgcService look cache', () => {
     // unbounded (measured): 100k names held ~540 MB
     expect(grown).toBeLessThan(32 * 1024 * 1024);
     svc.close();
-  });
+  }, 60_000);
 });
 
 describe('caches behind GetMap over HTTP', () => {

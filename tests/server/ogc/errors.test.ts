@@ -1,6 +1,6 @@
 // OGC exception reports: each standard code with its 4xx status, never a stack trace or database
 // internals; hostile inputs (SQL through CQL_FILTER, viewparams, typeNames, SORTBY, PROPERTYNAME,
-// FILTER; huge WIDTH/HEIGHT/COUNT) answer 4xx and change nothing; a statement timeout is a 503
+// FILTER; huge WIDTH/HEIGHT, malformed COUNT) answer 4xx and change nothing; a statement timeout is a 503
 // report without internals.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -70,7 +70,6 @@ const CODES: Array<[string, string, string, number, string]> = [
   ['TYPENAMES missing', WFS, FEATURE.replace('&TYPENAMES=tcs:cmline_2567', ''), 400, 'MissingParameterValue'],
   ['a raster layer is no feature type', WFS, withParam(FEATURE, 'TYPENAMES', 'tcs:gistda_satellite_2567'), 400, 'InvalidParameterValue'],
   ['OUTPUTFORMAT not served', WFS, withParam(FEATURE, 'OUTPUTFORMAT', 'shape-zip'), 400, 'InvalidParameterValue'],
-  ['COUNT above 10000', WFS, withParam(FEATURE, 'COUNT', '10001'), 400, 'InvalidParameterValue'],
   ['STARTINDEX negative', WFS, withParam(FEATURE, 'STARTINDEX', '-1'), 400, 'InvalidParameterValue'],
   ['RESULTTYPE unknown', WFS, withParam(FEATURE, 'RESULTTYPE', 'everything'), 400, 'InvalidParameterValue'],
   ['CQL syntax error', WFS, withParam(FEATURE, 'CQL_FILTER', "prv_code = '90"), 400, 'InvalidParameterValue'],
@@ -147,8 +146,8 @@ describe('hostile inputs answer 4xx and change nothing', () => {
     ['huge WIDTH', WMS, withParam(MAP, 'WIDTH', '100000')],
     ['huge HEIGHT', WMS, withParam(MAP, 'HEIGHT', '99999999999999999999')],
     ['zero HEIGHT', WMS, withParam(MAP, 'HEIGHT', '0')],
-    ['huge COUNT', WFS, withParam(FEATURE, 'COUNT', '1000000000')],
-    ['huge MAXFEATURES', WFS, withParam(FEATURE.replace('VERSION=2.0.0', 'VERSION=1.0.0'), 'MAXFEATURES', '50000')],
+    ['negative COUNT', WFS, withParam(FEATURE, 'COUNT', '-5')],
+    ['MAXFEATURES in exponent notation', WFS, withParam(FEATURE.replace('VERSION=2.0.0', 'VERSION=1.0.0'), 'MAXFEATURES', '1e9')],
     ['huge STARTINDEX', WFS, withParam(FEATURE, 'STARTINDEX', '99999999999')],
     ['huge GetFeatureInfo FEATURE_COUNT', WMS, withParam(INFO, 'FEATURE_COUNT', '100000')],
     ['too many layers', WMS, withParam(MAP, 'LAYERS', Array.from({ length: 25 }, () => 'tcs:cmline_2567').join(','))],

@@ -69,7 +69,7 @@ describe('GDAL ogrinfo on our WFS', () => {
     expect(full).toContain(`  gid (Integer) = ${first!.gid}\n`);
     expect(full).toContain(`  tam_name (String) = ${first!.tam_name}\n`);
     // lon/lat kept (CRS84 advertised): the first coordinate is a longitude around Thailand
-    const wkt = /MULTILINESTRING \(\(([\d.]+) ([\d.]+)/.exec(full);
+    const wkt = /MULTI(?:LINESTRING|CURVE) \(\(([\d.]+) ([\d.]+)/.exec(full);
     expect(Number(wkt?.[1])).toBeGreaterThan(97);
     expect(Number(wkt?.[2])).toBeLessThan(14);
     // GDAL's sequence: capabilities, schema, hits, pages

@@ -3,9 +3,10 @@
 // PostgreSQL with TEST_DATABASE_URL), plus request and PNG helpers.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { parse } from 'yaml';
 import type { Legend } from '../../../src/engine/types.ts';
 import type { Database, ManagedDatabase } from '../../../src/server/db/types.ts';
 import { REPO_ROOT } from '../../../src/server/db/open.ts';
@@ -43,11 +44,12 @@ export interface OgcBackend {
 }
 
 let legendsPromise: Promise<Legend[]> | undefined;
+/**
+ * The legends of config/legends.yaml, read on their own: the server uses them as they are, and
+ * the server tests should not depend on the rest of the client config (validated by its own tests).
+ */
 export function configLegends(): Promise<Legend[]> {
-  legendsPromise ??= loadConfigDir(path.join(REPO_ROOT, 'config')).then((loaded) => {
-    if (!loaded.ok) throw new Error('config does not load');
-    return loaded.bundle.legends;
-  });
+  legendsPromise ??= readFile(path.join(REPO_ROOT, 'config', 'legends.yaml'), 'utf8').then((text) => (parse(text) as { legends: Legend[] }).legends);
   return legendsPromise;
 }
 

@@ -1,0 +1,56 @@
+// WFS GetFeature: one or several feature types, RESULTTYPE=hits, paging (COUNT capped to
+// MAX_COUNT, next/previous links), GML or GeoJSON in the requested CRS and axis order.
+
+import { createHash } from 'node:crypto';
+import { OgcError } from '../exception.ts';
+import type { OgcRequest, OgcService } from '../service.ts';
+import { gmlCollection, hitsXml, jsonCollection, pageLinks } from './collection.ts';
+import { countMatches, readFeaturePage } from './fetch.ts';
+import { MAX_COUNT } from './names.ts';
+import { outputCrs, outputFormat, paging } from './params.ts';
+import { featureQueries } from './queries.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+/** An ETag for an answer that depends on every parameter, the public URL (links) and the data. */
+export async function answerEtag(svc: OgcService, r: OgcRequest, kind: string): Promise<string> {
+  const version = await svc.datasetVersion();
+  const key = JSON.stringify([kind, r.version, r.endpointUrl, r.kvp.entries().sort(), version]);
+  return `"${kind}-${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+}
+
+export function resultType(r: OgcRequest): 'results' | 'hits' {
+  const raw = (r.kvp.get('RESULTTYPE') ?? 'results').trim().toLowerCase();
+  if (raw !== 'results' && raw !== 'hits') throw new OgcError('InvalidParameterValue', 'RESULTTYPE must be results or hits', 'RESULTTYPE');
+  return raw;
+}
+
+export async function getFeature(svc: OgcService, r: OgcRequest): Promise<void> {
+  const queries = featureQueries(svc, r);
+  const hits = resultType(r) === 'hits';
+  const format = outputFormat(r.kvp.get('OUTPUTFORMAT'), r.version);
+  const crs = outputCrs(r.kvp.get('SRSNAME'));
+  const page = paging(r);
+  const etag = await answerEtag(svc, r, 'f');
+  if (svc.notModified(r, etag, 'no-cache')) return;
+  const timeStamp = new Date().toISOString();
+  const send = (body: string, contentType: string) => svc.sendBody(r, Buffer.from(body), { contentType, etag, cacheControl: 'no-cache', compressible: true });
+
+  if (hits) {
+    const matched = await countMatches(svc, queries);
+    if (format.kind === 'json') return send(jsonCollection({ body: '', returned: 0, matched }, timeStamp, crs.name, {}), JSON_TYPE);
+    return send(hitsXml(r.version, matched, timeStamp), XML_TYPE);
+  }
+  const read = await readFeaturePage(svc, queries, page, format, crs);
+  if (page.mustBeComplete && read.matched > page.startIndex + read.returned) {
+    throw new OgcError(
+      'InvalidParameterValue',
+      `${read.matched} features match, more than one answer holds (${MAX_COUNT}); page with MAXFEATURES and STARTINDEX, or narrow the request with BBOX or a filter`,
+      'MAXFEATURES',
+    );
+  }
+  const links = pageLinks(r, page, read);
+  if (format.kind === 'gml') return send(gmlCollection(svc, r, queries.map((q) => q.ft), format.version, read, timeStamp, links), format.contentType);
+  return send(jsonCollection(read, timeStamp, crs.name, links), JSON_TYPE);
+}
