@@ -20,7 +20,7 @@ import {
   type ISectionOptions,
   type ParagraphChild,
 } from 'docx';
-import type { SarabunFonts } from '../pdf/fonts.ts';
+import type { SarabunFonts } from '../../pdf/fonts.ts';
 
 export const DOCX_FONT = 'Sarabun';
 /** A4 in twips, 2 cm margins. */

@@ -7,7 +7,7 @@
 import { HeightRule, Paragraph, Table, TableCell, TableRow, VerticalAlign, WidthType } from 'docx';
 import type { FormDoc } from '../../engine/types.ts';
 import { PROPOSAL_UTM_ZONE } from '../geo/utm.ts';
-import type { SarabunFonts } from '../pdf/fonts.ts';
+import type { SarabunFonts } from '../../pdf/fonts.ts';
 import { formModel, type FormItem } from '../pdf/formModel.ts';
 import { MINIMAP_SIZE, PDF_TEXT } from '../pdf/labels.ts';
 import { CONTENT_TWIPS, dottedLine, INDENT, NONE, packDocx, para, run, sarabunDocument, stepHeading, THIN } from './docxCommon.ts';

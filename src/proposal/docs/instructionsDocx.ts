@@ -1,7 +1,7 @@
 /** The filling instructions as .docx (docx package), from the same data as the instructions PDF. */
 import type { Paragraph } from 'docx';
 import type { FormDoc } from '../../engine/types.ts';
-import type { SarabunFonts } from '../pdf/fonts.ts';
+import type { SarabunFonts } from '../../pdf/fonts.ts';
 import { buildInstructions, type InstructionItem } from './instructions.ts';
 import { INDENT, packDocx, para, run, sarabunDocument, stepHeading } from './docxCommon.ts';
 import { DOC_TEXT } from './text.ts';

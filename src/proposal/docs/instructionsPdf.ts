@@ -1,8 +1,8 @@
 /** The filling instructions as an A4 PDF (pdfmake + Sarabun, the same Thai setup as the form). */
 import type { FormDoc } from '../../engine/types.ts';
-import { FONT, type SarabunFonts } from '../pdf/fonts.ts';
-import { renderPdf } from '../pdf/render.ts';
-import { phraseRuns, thaiRuns } from '../pdf/thaiText.ts';
+import { FONT, type SarabunFonts } from '../../pdf/fonts.ts';
+import { renderPdf } from '../../pdf/render.ts';
+import { phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
 import { buildInstructions, type InstructionItem, type Instructions } from './instructions.ts';
 import { DOC_TEXT } from './text.ts';
 

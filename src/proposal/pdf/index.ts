@@ -6,10 +6,10 @@
  * `form` is the FormDoc of config/forms/proposal.yaml (bundle.forms[0]); `data` the form data
  * (empty for the blank form); `images.map` / `images.minimap` PNG or JPEG data URLs.
  */
-import { isNode, setBrowserFontLoader } from './fonts.ts';
+import { isNode, setBrowserFontLoader } from '../../pdf/fonts.ts';
 
 // Browsers: Sarabun comes with the bundle as two hashed assets, fetched on the first PDF.
-if (!isNode()) setBrowserFontLoader(() => import('./fonts.browser.ts').then((m) => m.loadSarabunFonts()));
+if (!isNode()) setBrowserFontLoader(() => import('../../pdf/fonts.browser.ts').then((m) => m.loadSarabunFonts()));
 
 export { buildProposalPdf, buildProposalPdfDetailed, type BuildOptions, type BuildResult, type ProposalImages } from './buildProposalPdf.ts';
-export type { SarabunFonts } from './fonts.ts';
+export type { SarabunFonts } from '../../pdf/fonts.ts';

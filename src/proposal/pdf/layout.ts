@@ -18,9 +18,9 @@
  */
 import { parseLatLng, PROPOSAL_UTM_ZONE, toUtm } from '../geo/utm.ts';
 import { leafValue, type FormItem, type FormModel, type LeafField } from './formModel.ts';
-import { FONT } from './fonts.ts';
+import { FONT } from '../../pdf/fonts.ts';
 import { MINIMAP_SIZE, PDF_TEXT } from './labels.ts';
-import { cleanText, nestRuns, phraseRuns, thaiRuns } from './thaiText.ts';
+import { cleanText, nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
 
 /** A4 in points. */
 export const PAGE_WIDTH = 595.28;

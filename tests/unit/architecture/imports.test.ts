@@ -20,8 +20,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   layers: ['engine', 'api', 'state', 'locale'],
   charts: ['engine', 'state', 'locale'],
   map: ['engine', 'locale', 'machines', 'state', 'layers', 'api'],
-  report: ['engine', 'locale', 'state', 'layers', 'charts', 'map', 'components'],
-  proposal: ['engine', 'machines', 'map', 'state', 'components', 'locale', 'api'],
+  report: ['engine', 'locale', 'state', 'layers', 'charts', 'map', 'components', 'pdf'],
+  pdf: [],
+  proposal: ['engine', 'machines', 'map', 'state', 'components', 'locale', 'api', 'pdf'],
   ui: ['engine', 'locale', 'machines', 'state', 'api', 'components', 'layers', 'charts', 'map', 'proposal', 'report'],
   server: ['engine', 'locale'],
 };
@@ -37,14 +38,19 @@ function sourceFiles(dir: string): string[] {
 /** `... from './x'` (import, import type, export ... from), `import('./x')` and `import './x'`. */
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"?]+)(?:\?[^'"]*)?['"]/g;
 
+/** Source text without comments (a comment may name a module it does not import). */
+export function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
 function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
+  const text = withoutComments(fs.readFileSync(file, 'utf8'));
   return [...text.matchAll(IMPORT)].map((m) => path.resolve(path.dirname(file), m[1]!)).filter((t) => /\.(ts|tsx)$/.test(t));
 }
 
 /** Every package a file imports by name ('react', 'maplibre-gl/dist/...'). */
 function packagesOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
+  const text = withoutComments(fs.readFileSync(file, 'utf8'));
   return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'".][^'"]*)['"]/g)].map((m) => m[1]!);
 }
 

@@ -1,8 +1,8 @@
 // Thai line-break preparation (DESIGN.md §8) and the zero-width font.
 import { describe, expect, it } from 'vitest';
-import { cleanText, nestRuns, phraseRuns, thaiRuns, ZERO_WIDTH_FONT, ZWSP, type TextRun } from '../../../../src/proposal/pdf/thaiText.ts';
-import { ZERO_WIDTH_POSTSCRIPT_NAME, zeroWidthFont } from '../../../../src/proposal/pdf/zeroWidthFont.ts';
-import { pdfUtf16Hex } from '../../../../src/proposal/pdf/pdfkitFixes.ts';
+import { cleanText, nestRuns, phraseRuns, thaiRuns, ZERO_WIDTH_FONT, ZWSP, type TextRun } from '../../../../src/pdf/thaiText.ts';
+import { ZERO_WIDTH_POSTSCRIPT_NAME, zeroWidthFont } from '../../../../src/pdf/zeroWidthFont.ts';
+import { pdfUtf16Hex } from '../../../../src/pdf/pdfkitFixes.ts';
 import { shorten } from '../../../../src/proposal/pdf/layout.ts';
 import { PARAGRAPH, THAI_PROBE } from './support.ts';
 

@@ -1,7 +1,7 @@
 /** Node: the Sarabun TTFs from node_modules (build-time blank forms, tests). */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { SarabunFonts } from './fonts.ts';
+import type { SarabunFonts } from './fontTypes.ts';
 
 export async function loadSarabunFonts(): Promise<SarabunFonts> {
   const require = createRequire(import.meta.url);

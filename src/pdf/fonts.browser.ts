@@ -1,7 +1,7 @@
 /** Browser: the Sarabun TTFs bundled by Vite as hashed assets (fetched once, on the first PDF). */
 import regularUrl from '@expo-google-fonts/sarabun/400Regular/Sarabun_400Regular.ttf?url';
 import boldUrl from '@expo-google-fonts/sarabun/700Bold/Sarabun_700Bold.ttf?url';
-import type { SarabunFonts } from './fonts.ts';
+import type { SarabunFonts } from './fontTypes.ts';
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
