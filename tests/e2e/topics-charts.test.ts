@@ -179,7 +179,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     const total = expected.reduce((sum, r) => sum + r.area, 0);
 
     // Only a province was chosen: the province view, charted province > district (SPEC.md §4).
-    expect(await chart.getAttribute('data-level')).toBe('district');
+    expect(await chart.getAttribute('data-level')).toBe('อำเภอ'); // the deepest level charted: districts
     const headers = await chart.locator('thead th').allInnerTexts();
     expect(headers.map((h) => h.trim())).toEqual(['จังหวัด', 'อำเภอ', 'ไร่', 'งาน', 'ตร.วา', 'ตร.กม.']);
 

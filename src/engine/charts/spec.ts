@@ -69,13 +69,15 @@ export const chartProperties = {
       aggregate: { enum: ['sum', 'mean', 'count'], default: 'sum', description: 'How the features of a group make its value; count does not read the field.' },
       missing: { enum: ['skip', 'zero'], default: 'skip', description: 'A feature whose field is not numeric is left out (skip) or counts as 0 (zero).' },
     },
+    description: 'What the bars measure: {field, unit, aggregate, missing}.',
   },
   groupBy: {
     type: 'array',
     minItems: 1,
     maxItems: 3,
     items: level,
-    description: 'Grouping levels, outermost first (province > district > sub-district). Groups keep the order their first feature came in.',
+    description:
+      'Grouping levels, outermost first (province > district > sub-district), each {fields, label, prefix, unknown, append, when}. Groups keep the order their first feature came in.',
   },
   barLabel: {
     enum: ['withParent', 'deepest'],

@@ -1,10 +1,8 @@
-// One erosion or accretion chart with its table (SPEC.md §4 Charts): a horizontal bar chart of the
-// area in rai (vega-lite, loaded lazily) and the same figures as a table. The panel slides in
+// One chart with its table (SPEC.md §4 Charts): the vega-lite chart compiled from its spec
+// (loaded lazily), the total and the same figures as a table. The panel slides in
 // app.delays.chartSlideMs (~100 ms) after its data arrives.
-import { useEffect, useMemo, useState } from 'react';
-import type { ChartTree } from '../../engine/charts/aggregate.ts';
-import { formatThaiNumber, sqmToRai, unitLabels } from '../../engine/units.ts';
-import { barChartSpec } from './chartData.ts';
+import { useEffect, useState } from 'react';
+import type { CompiledChart } from '../../engine/charts/compile.ts';
 import { ChartTable } from './ChartTable.tsx';
 import { VegaChart } from './VegaChart.tsx';
 import './charts.css';
@@ -12,32 +10,28 @@ import './charts.css';
 export interface ChartPanelProps {
   id: string;
   title: string;
-  color: string;
-  tree: ChartTree;
+  chart: CompiledChart;
   slideMs: number;
 }
 
-export function ChartPanel({ id, title, color, tree, slideMs }: ChartPanelProps) {
+export function ChartPanel({ id, title, chart, slideMs }: ChartPanelProps) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     setShown(false);
     const timer = setTimeout(() => setShown(true), slideMs);
     return () => clearTimeout(timer);
-  }, [tree, slideMs]);
-  const spec = useMemo(() => barChartSpec(tree, { title, color }), [tree, title, color]);
+  }, [chart, slideMs]);
   const headingId = `chart-${id}`;
 
   return (
-    <section className={`chart-panel ${shown ? 'chart-panel-in' : ''}`} aria-labelledby={headingId} data-testid={`chart-${id}`} data-level={tree.level}>
+    <section className={`chart-panel ${shown ? 'chart-panel-in' : ''}`} aria-labelledby={headingId} data-testid={`chart-${id}`} data-level={chart.levels.at(-1)}>
       <h3 id={headingId} className="chart-title">
-        <span className="chart-swatch" style={{ background: color }} aria-hidden />
+        {chart.color && <span className="chart-swatch" style={{ background: chart.color }} aria-hidden />}
         {title}
       </h3>
-      <p className="chart-total">
-        รวม {formatThaiNumber(sqmToRai(tree.area_sqm))} {unitLabels.rai}
-      </p>
-      <VegaChart spec={spec} label={title} />
-      <ChartTable tree={tree} caption={title} />
+      <p className="chart-total">{chart.totalText}</p>
+      <VegaChart spec={chart.vegaLite} label={title} />
+      {chart.table && <ChartTable table={chart.table} caption={title} />}
     </section>
   );
 }

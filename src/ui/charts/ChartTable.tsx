@@ -1,49 +1,40 @@
-// The chart as a table (the accessible form of the bars): province, district, [sub-district] and
-// the area in rai, ngan, square wah and sq km, numbers th-TH with exactly 3 decimals (SPEC.md §9).
-import type { ChartTree } from '../../engine/charts/aggregate.ts';
-import { toChartRows } from '../../engine/charts/aggregate.ts';
-import { COLUMN_LABELS, tableRows, totalRow } from './chartData.ts';
+// The chart as a table (the accessible form of the bars): the group names and the value cells
+// as compiled (e.g. rai, ngan, square wah and sq km, th-TH with 3 decimals, SPEC.md §9).
+import type { ChartTable as Table } from '../../engine/charts/compile.ts';
 
-export function ChartTable({ tree, caption }: { tree: ChartTree; caption: string }) {
-  const sub = tree.level === 'subdistrict';
-  const rows = tableRows(toChartRows(tree));
-  const total = totalRow(tree);
-  const nameColumns = sub ? 3 : 2;
+export function ChartTable({ table, caption }: { table: Table; caption: string }) {
   return (
     <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={`${caption} (ตาราง)`}>
       <table className="chart-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{COLUMN_LABELS.province}</th>
-            <th scope="col">{COLUMN_LABELS.district}</th>
-            {sub && <th scope="col">{COLUMN_LABELS.subdistrict}</th>}
-            <th scope="col" className="num">{COLUMN_LABELS.rai}</th>
-            <th scope="col" className="num">{COLUMN_LABELS.ngan}</th>
-            <th scope="col" className="num">{COLUMN_LABELS.wah}</th>
-            <th scope="col" className="num">{COLUMN_LABELS.sqkm}</th>
+            {table.nameColumns.map((label, k) => (
+              <th scope="col" key={k}>{label}</th>
+            ))}
+            {table.valueColumns.map((label, k) => (
+              <th scope="col" className="num" key={k}>{label}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => (
+          {table.rows.map((row, i) => (
             <tr key={i}>
-              <td>{r.province}</td>
-              <td>{r.district}</td>
-              {sub && <td>{r.subdistrict}</td>}
-              <td className="num">{r.rai}</td>
-              <td className="num">{r.ngan}</td>
-              <td className="num">{r.wah}</td>
-              <td className="num">{r.sqkm}</td>
+              {row.names.map((name, k) => (
+                <td key={k}>{name}</td>
+              ))}
+              {row.values.map((value, k) => (
+                <td className="num" key={k}>{value}</td>
+              ))}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={nameColumns}>{COLUMN_LABELS.total}</th>
-            <td className="num">{total.rai}</td>
-            <td className="num">{total.ngan}</td>
-            <td className="num">{total.wah}</td>
-            <td className="num">{total.sqkm}</td>
+            <th scope="row" colSpan={table.nameColumns.length}>{table.total.label}</th>
+            {table.total.values.map((value, k) => (
+              <td className="num" key={k}>{value}</td>
+            ))}
           </tr>
         </tfoot>
       </table>

@@ -1,20 +1,20 @@
-// One chart spec fed by its row's result (loaded lazily by ChartsSection, with the table and the
-// aggregation code; the vega libraries load later still, when the bars are drawn).
+// One declared chart fed by its row's result (loaded lazily by the chart section with the
+// compiler and the table; the vega libraries load later still, when the bars are drawn).
 import { useMemo } from 'react';
-import type { ChartSpec } from '../sections/charts/definition.ts';
-import type { RowResult } from '../topic/rowResults.ts';
-import { chartTreeFor } from './chartData.ts';
+import { compileChart, type ChartInput } from '../../engine/charts/compile.ts';
+import type { ChartSpec } from '../../engine/charts/spec.ts';
+import { useConfig } from '../../state/config.tsx';
 import { ChartPanel } from './ChartPanel.tsx';
 
 export interface RowChartProps {
   spec: ChartSpec;
-  result: RowResult;
-  color: string;
+  input: ChartInput;
   slideMs: number;
 }
 
-export default function RowChart({ spec, result, color, slideMs }: RowChartProps) {
-  const tree = useMemo(() => chartTreeFor(spec, result), [spec, result]);
-  if (!tree) return null;
-  return <ChartPanel id={spec.id} title={spec.title} color={color} tree={tree} slideMs={slideMs} />;
+export default function RowChart({ spec, input, slideMs }: RowChartProps) {
+  const { legends } = useConfig();
+  const chart = useMemo(() => compileChart(spec, input, legends), [spec, input, legends]);
+  if (!chart) return null;
+  return <ChartPanel id={spec.id} title={spec.title} chart={chart} slideMs={slideMs} />;
 }

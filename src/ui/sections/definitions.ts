@@ -7,7 +7,7 @@ import { legendDefinition } from './legend/definition.ts';
 import { yearLayersDefinition } from './yearLayers/definition.ts';
 import { rowsDefinition } from './rows/definition.ts';
 import { addLayerDefinition } from './addLayer/definition.ts';
-import { chartsDefinition } from './charts/definition.ts';
+import { chartDefinition } from './chart/definition.ts';
 import { downloadDefinition } from './download/definition.ts';
 import { switchesDefinition } from './switches/definition.ts';
 import { placesDefinition } from './places/definition.ts';
@@ -20,7 +20,7 @@ export const sectionDefinitions = {
   yearLayers: yearLayersDefinition,
   rows: rowsDefinition,
   addLayer: addLayerDefinition,
-  charts: chartsDefinition,
+  chart: chartDefinition,
   download: downloadDefinition,
   switches: switchesDefinition,
   places: placesDefinition,

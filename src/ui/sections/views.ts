@@ -7,7 +7,7 @@ import { LegendView } from './legend/View.tsx';
 import { YearLayersView } from './yearLayers/View.tsx';
 import { RowsView } from './rows/View.tsx';
 import { AddLayerView } from './addLayer/View.tsx';
-import { ChartsView } from './charts/View.tsx';
+import { ChartView } from './chart/View.tsx';
 import { DownloadView } from './download/View.tsx';
 import { SwitchesView } from './switches/View.tsx';
 import { PlacesView } from './places/View.tsx';
@@ -20,7 +20,7 @@ export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> 
   yearLayers: YearLayersView,
   rows: RowsView,
   addLayer: AddLayerView,
-  charts: ChartsView,
+  chart: ChartView,
   download: DownloadView,
   switches: SwitchesView,
   places: PlacesView,

@@ -1,10 +1,13 @@
-// The change-area and island charts, now declared in config, look and sum exactly as the code
-// before them drew: fixtures/today.json holds what that code (barChartSpec, tableRows, totalRow
+// The change-area and island charts, now declared in config (the config holds exactly
+// fixtures/specs.ts), look and sum exactly as the code before them drew: fixtures/today.json holds what that code (barChartSpec, tableRows, totalRow
 // and the panel's total line) produced for fixtures/features.ts, computed before it was deleted.
 import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { compileChart, type ChartInput, type CompiledChart } from '../../../src/engine/charts/compile.ts';
+import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
+import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { CONFIG_DIR } from '../engine/helpers.ts';
 import { adminFeatures, islandParts, islandUnsplit } from './fixtures/features.ts';
 import { adminChart, erosionAccretion, islandChart } from './fixtures/specs.ts';
 import today from './fixtures/today.json' with { type: 'json' };
@@ -66,5 +69,29 @@ describe('the change-area charts as config (issue 9 item 5: look and sum exactly
   it("§4 islands in one request: the feature's island property names the island", async () => {
     const input = { features: fc(islandUnsplit), parts: [{ features: fc(islandUnsplit) }] };
     await expectSame(compileChart(islandChart('erosion', 'พื้นที่การกัดเซาะรายเกาะ'), input, [erosionAccretion]), today.islandUnsplit);
+  });
+});
+
+describe('config/topics declares exactly these charts', () => {
+  it('every chart of the real config is the administrative or the island chart above, coloured by the erosion-accretion legend', async () => {
+    const result = await loadConfigDir(CONFIG_DIR);
+    if (!result.ok) throw new Error('config did not load');
+    const charts = result.bundle.topics.flatMap((t) =>
+      t.variants.flatMap((v) => v.sections.filter((s) => s.kind === 'chart').map((s) => ({ at: `${t.route}/${v.path}`, section: s as unknown as ChartSpec & { kind: 'chart' } }))),
+    );
+    expect(charts.map((c) => c.at)).toEqual([
+      'cmline/island', 'cmline/island',
+      'cmline-changearea/', 'cmline-changearea/',
+      'cmline-changearea/island', 'cmline-changearea/island',
+      'cmline-changearea/songkhla-lake-land', 'cmline-changearea/songkhla-lake-land',
+      'cmline-changearea/songkhla-lake-island', 'cmline-changearea/songkhla-lake-island',
+      'change/', 'change/',
+    ]);
+    for (const { at, section: { kind: _, ...chart } } of charts) {
+      const row = chart.from as 'erosion' | 'accretion';
+      const expected = chart.barLabel === 'deepest' ? islandChart(row, chart.title) : adminChart(row, chart.title);
+      expect({ at, chart }).toEqual({ at, chart: expected });
+    }
+    expect(result.bundle.legends).toContainEqual(erosionAccretion);
   });
 });

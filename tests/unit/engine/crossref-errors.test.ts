@@ -258,7 +258,7 @@ describe('cross-references: routes, ids and menu order must be unique', () => {
 });
 
 describe('cross-references inside a variant: validations, rows, charts, layers', () => {
-  it('15. minItems on a select (line 14, column 36); `different` with one picker (line 15, column 55); unknown validation (line 19, column 55); unknown layer (line 20, column 37); unknown row in a chart (line 23, column 40)', async () => {
+  it('15. minItems on a select (line 14, column 36); `different` with one picker (line 15, column 55); unknown validation (line 19, column 55); unknown layer (line 20, column 37); unknown row in a chart (line 23, column 15)', async () => {
     const text = yaml`
       route: change
       title: { th: พื้นที่การเปลี่ยนแปลงแนวชายฝั่ง, en: Shoreline Change Area }
@@ -280,16 +280,19 @@ describe('cross-references inside a variant: validations, rows, charts, layers',
               rows:
                 - { id: erosion, layer: erosion, validate: [need-provinse, years-differ], label: พื้นที่กัดเซาะ }
                 - { id: accretion, layer: accretion, label: พื้นที่ทับถม }
-            - kind: charts
-              charts:
-                - { id: erosion-chart, from: erosoin, title: พื้นที่การกัดเซาะ }
+            - kind: chart
+              id: erosion-chart
+              from: erosoin
+              title: พื้นที่การกัดเซาะ
+              value: { unit: sqm }
+              groupBy: [{ fields: [prv_name], label: จังหวัด }]
     `;
     expect(await topicErrors('change', text)).toEqual([
       'topics/change.yaml:14:36 variants[0].validations[0].rule: rule "minItems" needs a multiselect picker; "province" is a select',
       'topics/change.yaml:15:55 variants[0].validations[1].pickers: rule "different" compares exactly two pickers (got 1)',
       'topics/change.yaml:19:55 variants[0].sections[0].rows[0].validate[0]: unknown validation "need-provinse" (did you mean "need-province"?)',
       'topics/change.yaml:20:37 variants[0].sections[0].rows[1].layer: unknown layer "accretion"; known: erosion',
-      'topics/change.yaml:23:40 variants[0].sections[1].charts[0].from: unknown row "erosoin" (did you mean "erosion"?)',
+      'topics/change.yaml:23:15 variants[0].sections[1].from: unknown row "erosoin" (did you mean "erosion"?)',
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { cleanupTempConfigs, topicErrors, yaml } from './helpers.ts';
 
 afterAll(cleanupTempConfigs);
 
-const KINDS = 'legend, yearLayers, rows, addLayer, charts, download, switches, places, featureList, files, form';
+const KINDS = 'legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form';
 
 describe('section kinds are the registry\'s (src/ui/sections/definitions.ts)', () => {
   it('an unknown kind lists the known ones (line 7, column 17)', async () => {
@@ -38,20 +38,23 @@ describe('charts and downloads read a layer that offers data', () => {
             rows:
               - { id: line, label: แนวชายฝั่ง, layer: coastline }
               - { id: eroded, label: พื้นที่กัดเซาะ, layer: erosion }
-          - kind: charts
-            charts:
-              - { id: chart, title: พื้นที่, from: ${from} }
+          - kind: chart
+            id: chart
+            from: ${from}
+            title: พื้นที่
+            value: { unit: sqm }
+            groupBy: [{ fields: [prv_name], label: จังหวัด }]
           - { kind: download, from: ${from}, file: erosion.zip }
   `;
 
-  it('a wms row (line 16, column 48) and a wms layer id (line 17, column 33) are refused', async () => {
+  it('a wms row (line 16, column 15) and a wms layer id (line 20, column 33) are refused', async () => {
     expect(await topicErrors('change', change('line'))).toEqual([
-      'topics/change.yaml:16:48 variants[0].sections[1].charts[0].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
-      'topics/change.yaml:17:33 variants[0].sections[2].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
+      'topics/change.yaml:16:15 variants[0].sections[1].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
+      'topics/change.yaml:20:33 variants[0].sections[2].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
     ]);
     expect(await topicErrors('change', change('coastline'))).toEqual([
-      'topics/change.yaml:16:48 variants[0].sections[1].charts[0].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
-      'topics/change.yaml:17:33 variants[0].sections[2].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
+      'topics/change.yaml:16:15 variants[0].sections[1].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
+      'topics/change.yaml:20:33 variants[0].sections[2].from: layer "coastline" (type wms) offers no data to chart or download; use a wfs, geojson, coastalradar or cctv layer',
     ]);
   });
 

@@ -28,7 +28,7 @@ describe('section declarations', () => {
       { id: 'a', layer: 'la', path: ['rows', 0, 'id'] },
       { id: 'b', layer: 'lb', path: ['rows', 1, 'id'] },
     ]);
-    expect(declared({ kind: 'charts', charts: [{ id: 'c', title: 'C', from: 'a' }] })?.charts).toEqual([{ id: 'c', path: ['charts', 0, 'id'] }]);
+    expect(declared({ kind: 'chart', id: 'c', title: 'C', from: 'a', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] })?.charts).toEqual([{ id: 'c', path: ['id'] }]);
     expect(declared({ kind: 'switches', id: 'cvi', groups: [] })?.variables).toEqual(['cvi']);
     expect(declared({ kind: 'yearLayers', title: 'T', layer: 'coastline', years: { list: 'years' } })?.layerVariables).toEqual({ coastline: ['year'] });
     expect(declared({ kind: 'legend', legend: 'x' })).toBeUndefined();
@@ -37,10 +37,7 @@ describe('section declarations', () => {
 
 describe('section cross-checks', () => {
   it('charts and downloads ask for a layer that offers data', () => {
-    expect(check({ kind: 'charts', charts: [{ id: 'c', title: 'C', from: 'erosion' }, { id: 'd', title: 'D', from: 'accretion' }] })).toEqual([
-      ['dataLayer', ['charts', 0, 'from'], 'erosion'],
-      ['dataLayer', ['charts', 1, 'from'], 'accretion'],
-    ]);
+    expect(check({ kind: 'chart', id: 'c', title: 'C', from: 'erosion', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] })).toEqual([['dataLayer', ['from'], 'erosion']]);
     expect(check({ kind: 'download', from: 'erosion', file: 'erosion.zip' })).toEqual([['dataLayer', ['from'], 'erosion']]);
   });
 

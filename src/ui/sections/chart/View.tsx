@@ -1,0 +1,28 @@
+// `chart` section view (SPEC.md §4 Charts): the chart panel of its row's result, shown only for
+// non-empty data and cleared when the row hides or fails (its result leaves the row results
+// store). The compiler, the table and the panel load on demand; vega later still, when drawn.
+import { lazy, Suspense, useMemo } from 'react';
+import type { ChartInput } from '../../../engine/charts/group.ts';
+import { useConfig } from '../../../state/config.tsx';
+import { useRowResult } from '../../topic/rowResults.ts';
+import type { SectionProps } from '../definitions.ts';
+
+const RowChart = lazy(() => import('../../charts/RowChart.tsx'));
+
+export function ChartView({ section }: SectionProps<'chart'>) {
+  const { app } = useConfig();
+  const result = useRowResult(section.from);
+  const input = useMemo<ChartInput | null>(
+    () => (result && result.features.features.length > 0 ? { features: result.features, parts: result.parts, ...(result.viewparamEntries ? { viewparams: result.viewparamEntries } : {}) } : null),
+    [result],
+  );
+  return (
+    <div className="charts-section" aria-live="polite">
+      {input && (
+        <Suspense fallback={null}>
+          <RowChart spec={section} input={input} slideMs={app.delays.chartSlideMs ?? 100} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
