@@ -1,37 +1,65 @@
-// OGC exception reports with the standard codes (WMS 1.1.1 ServiceExceptionReport, WFS 1.0
-// ServiceExceptionReport, OWS 1.1 ExceptionReport for WFS 2.0), as proper 4xx answers.
+// OGC exception reports with the standard codes, in the form each version defines, as proper
+// 4xx/5xx answers: WMS 1.1.1 ServiceExceptionReport (application/vnd.ogc.se_xml), WMS 1.3.0
+// ServiceExceptionReport in the ogc namespace (text/xml), WFS 1.0.0 ServiceExceptionReport 1.2.0,
+// WFS 1.1.0 ows:ExceptionReport (OWS 1.0), WFS 2.0 ows:ExceptionReport (OWS 1.1).
 import type { ServerResponse } from 'node:http';
 import { xmlEscape } from './xml.ts';
 
 export type OgcCode =
   | 'LayerNotDefined' | 'InvalidSRS' | 'InvalidCRS' | 'InvalidFormat' | 'InvalidParameterValue'
   | 'MissingParameterValue' | 'OperationNotSupported' | 'InvalidDimensionValue' | 'LayerNotQueryable'
-  | 'VersionNegotiationFailed' | 'NoApplicableCode' | 'InvalidPoint' | 'StyleNotDefined';
+  | 'VersionNegotiationFailed' | 'NoApplicableCode' | 'InvalidPoint' | 'StyleNotDefined' | 'NotFound';
+
+function defaultStatus(code: OgcCode): number {
+  if (code === 'NoApplicableCode') return 500;
+  if (code === 'OperationNotSupported') return 501;
+  return code === 'NotFound' ? 404 : 400;
+}
 
 export class OgcError extends Error {
   constructor(
     readonly code: OgcCode,
     message: string,
     readonly locator?: string,
-    readonly status = code === 'NoApplicableCode' ? 500 : code === 'OperationNotSupported' ? 501 : 400,
+    readonly status = defaultStatus(code),
   ) {
     super(message);
   }
 }
 
-export function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version: string): { body: string; contentType: string } {
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
+
+function owsReport(error: OgcError, ows: '1.0.0' | '1.1.0', version: string): string {
+  const ns = ows === '1.1.0' ? 'http://www.opengis.net/ows/1.1' : 'http://www.opengis.net/ows';
+  const xsd = ows === '1.1.0' ? 'http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd' : 'http://schemas.opengis.net/ows/1.0.0/owsExceptionReport.xsd';
   const locator = error.locator ? ` locator="${xmlEscape(error.locator)}"` : '';
-  if (service === 'WFS' && version.startsWith('2')) {
+  return (
+    `${HEAD}<ows:ExceptionReport xmlns:ows="${ns}" ${XSI} version="${version}" xsi:schemaLocation="${ns} ${xsd}">` +
+    `<ows:Exception exceptionCode="${error.code}"${locator}><ows:ExceptionText>${xmlEscape(error.message)}</ows:ExceptionText></ows:Exception></ows:ExceptionReport>\n`
+  );
+}
+
+function serviceExceptionReport(error: OgcError, version: string, namespace?: { uri: string; xsd: string }): string {
+  const locator = error.locator ? ` locator="${xmlEscape(error.locator)}"` : '';
+  const ns = namespace ? ` xmlns="${namespace.uri}" ${XSI} xsi:schemaLocation="${namespace.uri} ${namespace.xsd}"` : '';
+  return `${HEAD}<ServiceExceptionReport version="${version}"${ns}><ServiceException code="${error.code}"${locator}>${xmlEscape(error.message)}</ServiceException></ServiceExceptionReport>\n`;
+}
+
+export function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version: string): { body: string; contentType: string } {
+  const xml = 'application/xml; charset=utf-8';
+  if (service === 'WFS') {
+    if (version.startsWith('2')) return { contentType: xml, body: owsReport(error, '1.1.0', '2.0.0') };
+    if (version === '1.1.0') return { contentType: xml, body: owsReport(error, '1.0.0', '1.0.0') };
+    return { contentType: xml, body: serviceExceptionReport(error, '1.2.0', { uri: 'http://www.opengis.net/ogc', xsd: 'http://schemas.opengis.net/wfs/1.0.0/OGC-exception.xsd' }) };
+  }
+  if (version === '1.3.0') {
     return {
-      contentType: 'application/xml; charset=utf-8',
-      body: `<?xml version="1.0" encoding="UTF-8"?>\n<ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="2.0.0"><ows:Exception exceptionCode="${error.code}"${locator}><ows:ExceptionText>${xmlEscape(error.message)}</ows:ExceptionText></ows:Exception></ows:ExceptionReport>\n`,
+      contentType: 'text/xml; charset=utf-8',
+      body: serviceExceptionReport(error, '1.3.0', { uri: 'http://www.opengis.net/ogc', xsd: 'http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd' }),
     };
   }
-  const type = service === 'WMS' ? 'application/vnd.ogc.se_xml; charset=utf-8' : 'application/xml; charset=utf-8';
-  return {
-    contentType: type,
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="${service === 'WMS' ? '1.1.1' : '1.2.0'}"><ServiceException code="${error.code}"${locator}>${xmlEscape(error.message)}</ServiceException></ServiceExceptionReport>\n`,
-  };
+  return { contentType: 'application/vnd.ogc.se_xml; charset=utf-8', body: serviceExceptionReport(error, '1.1.1') };
 }
 
 export function sendException(res: ServerResponse, error: OgcError, service: 'WMS' | 'WFS', version: string): void {

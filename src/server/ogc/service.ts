@@ -8,28 +8,25 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Legend } from '../../engine/types.ts';
 import type { FeatureType } from '../data/featureTypes.ts';
-import { databaseTrouble, isDataException } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
-import { BodyTooLargeError } from '../http/body.ts';
 import { CachedBody } from '../http/cachedBody.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import type { RequestContext } from '../http/router.ts';
 import { sendCached } from '../http/send.ts';
 import { byteLru, Lru } from './cache.ts';
-import { OgcError, sendException } from './exception.ts';
-import { FilterError } from './filter/index.ts';
+import { OgcError } from './exception.ts';
+import { sendFailure, toOgcError } from './failure.ts';
 import { Kvp, readKvp } from './kvp.ts';
 import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './layers.ts';
 import { queryDatasetVersion, queryTableExtents } from './query.ts';
-import { RenderParamError } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './renderPool.ts';
 import { wfsRequest } from './wfs/index.ts';
+import { negotiateVersion, type ServiceName } from './versions.ts';
 import { wmsRequest } from './wms.ts';
 
 const gzipAsync = promisify(gzip);
 
 export type Endpoint = 'wms' | 'wfs' | 'ows';
-export type ServiceName = 'WMS' | 'WFS';
 
 export interface OgcServiceOptions {
   /** Product id ('tcs'): the workspace is `{product}_postgres`, layer names are `{product}:<name>`. */
@@ -66,36 +63,10 @@ export interface OgcRequest {
   request: string;
 }
 
-export const WMS_VERSIONS = ['1.1.1', '1.1.0', '1.3.0'] as const;
-export const WFS_VERSIONS = ['2.0.0', '1.1.0', '1.0.0'] as const;
 
 const HOST_RE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 const WMS_REQUESTS = new Set(['getcapabilities', 'getmap', 'getfeatureinfo', 'getlegendgraphic']);
 const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature']);
-
-/** Any failure as an OgcError that is safe to show (no internals, no stack). */
-export function toOgcError(error: unknown): { error: OgcError; unexpected: boolean } {
-  if (error instanceof OgcError) return { error, unexpected: false };
-  if (error instanceof FilterError) return { error: new OgcError('InvalidParameterValue', error.message, error.locator), unexpected: false };
-  if (error instanceof RenderParamError) {
-    return { error: new OgcError(error.code, error.message, error.param.toUpperCase()), unexpected: false };
-  }
-  if (error instanceof BodyTooLargeError) {
-    return { error: new OgcError('InvalidParameterValue', `request body larger than ${error.limit} bytes`, undefined, 413), unexpected: false };
-  }
-  if (isDataException(error)) {
-    return { error: new OgcError('InvalidParameterValue', 'a value in the request is out of range for its attribute'), unexpected: false };
-  }
-  const trouble = databaseTrouble(error);
-  if (trouble === 'timeout') {
-    return {
-      error: new OgcError('NoApplicableCode', 'the request took too long; ask for a smaller area, a filter or fewer features', undefined, 503),
-      unexpected: false,
-    };
-  }
-  if (trouble === 'unavailable') return { error: new OgcError('NoApplicableCode', 'the database is not available, try again shortly', undefined, 503), unexpected: true };
-  return { error: new OgcError('NoApplicableCode', 'internal error', undefined, 500), unexpected: true };
-}
 
 export class OgcService {
   readonly product: string;
@@ -232,8 +203,9 @@ export class OgcService {
   async handle(ctx: RequestContext, endpoint: Endpoint): Promise<void> {
     let service: ServiceName = endpoint === 'wfs' ? 'WFS' : 'WMS';
     let version = service === 'WFS' ? '2.0.0' : '1.1.1';
+    let kvp: Kvp | undefined;
     try {
-      const kvp = await readKvp(ctx.req, ctx.query);
+      kvp = await readKvp(ctx.req, ctx.query);
       const requestRaw = kvp.get('REQUEST');
       const request = (requestRaw ?? '').trim().toLowerCase();
       service = this.serviceOf(kvp, endpoint, request);
@@ -247,7 +219,7 @@ export class OgcService {
       if (service === 'WMS') await wmsRequest(this, r);
       else await wfsRequest(this, r);
     } catch (error) {
-      this.fail(ctx, error, service, version);
+      await this.fail(ctx, error, service, version, kvp);
     }
   }
 
@@ -271,7 +243,7 @@ export class OgcService {
     throw new OgcError('MissingParameterValue', 'missing parameter SERVICE (WMS or WFS)', 'SERVICE');
   }
 
-  fail(ctx: RequestContext, error: unknown, service: ServiceName, version: string): void {
+  async fail(ctx: RequestContext, error: unknown, service: ServiceName, version: string, kvp?: Kvp): Promise<void> {
     const { error: report, unexpected } = toOgcError(error);
     if (unexpected) {
       this.logError({ level: 'error', where: 'ogc', method: ctx.req.method, path: ctx.pathname, error: String(error) });
@@ -280,7 +252,7 @@ export class OgcService {
       ctx.res.destroy();
       return;
     }
-    sendException(ctx.res, report, service, version);
+    await sendFailure(ctx.res, report, service, version, kvp);
   }
 
   // ------------------------------------------------------------------ responses
@@ -330,48 +302,4 @@ export class OgcService {
     r.ctx.res.end();
     return true;
   }
-}
-
-function negotiateVersion(kvp: Kvp, service: ServiceName, request: string): string {
-  const supported: readonly string[] = service === 'WMS' ? WMS_VERSIONS : WFS_VERSIONS;
-  const fallback = supported[0]!;
-  let raw = kvp.get('VERSION')?.trim() || (service === 'WMS' ? kvp.get('WMTVER')?.trim() : undefined);
-  if (request === 'getcapabilities') {
-    const accept = kvp.get('ACCEPTVERSIONS');
-    if (accept) {
-      const match = accept.split(',').map((v) => v.trim()).find((v) => supported.includes(normalizeVersion(v)));
-      if (!match) throw new OgcError('VersionNegotiationFailed', `none of ACCEPTVERSIONS is supported (${supported.join(', ')})`, 'ACCEPTVERSIONS');
-      return normalizeVersion(match);
-    }
-    if (!raw) return fallback;
-    const v = normalizeVersion(raw);
-    if (supported.includes(v)) return v;
-    // OGC version negotiation: the highest supported version below the requested one, else the lowest
-    const sorted = [...supported].sort(compareVersions);
-    const below = sorted.filter((s) => compareVersions(s, v) < 0);
-    return below.length ? below[below.length - 1]! : sorted[0]!;
-  }
-  if (!raw) return fallback;
-  const v = normalizeVersion(raw);
-  if (!supported.includes(v)) {
-    throw new OgcError('InvalidParameterValue', `VERSION ${raw.slice(0, 20)} is not supported (${supported.join(', ')})`, 'VERSION');
-  }
-  return v;
-}
-
-function normalizeVersion(v: string): string {
-  if (v === '2.0' || v === '2.0.2') return '2.0.0';
-  if (v === '1.1') return '1.1.0';
-  if (v === '1.0') return '1.0.0';
-  return v;
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return Number.isNaN(d) ? 0 : d;
-  }
-  return 0;
 }

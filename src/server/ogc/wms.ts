@@ -287,6 +287,15 @@ function emptyImage(width: number, height: number, transparent: boolean, bgcolor
 
 // ------------------------------------------------------------------ GetFeatureInfo
 
+/** The clicked pixel column or row: outside the image is InvalidPoint in WMS 1.3.0 (1.1.1 has no such code). */
+function pixel(r: OgcRequest, name: string, size: number): number {
+  if (r.version !== '1.3.0') return r.kvp.int(name, 0, size - 1);
+  const raw = r.kvp.require(name).trim();
+  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n < size)) throw new OgcError('InvalidPoint', `${name} must be a pixel of the image, 0 to ${size - 1}, got "${raw.slice(0, 20)}"`, name);
+  return n;
+}
+
 async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<void> {
   const k = r.kvp;
   const infoFormat = (k.get('INFO_FORMAT') ?? 'application/json').trim().toLowerCase();
@@ -297,8 +306,8 @@ async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<void> {
   const v13 = r.version === '1.3.0';
   const iName = k.get(v13 ? 'I' : 'X') !== undefined ? (v13 ? 'I' : 'X') : v13 ? 'X' : 'I';
   const jName = iName === 'I' ? 'J' : 'Y';
-  const i = k.int(iName, 0, view.width - 1);
-  const j = k.int(jName, 0, view.height - 1);
+  const i = pixel(r, iName, view.width);
+  const j = pixel(r, jName, view.height);
   const featureCount = k.int('FEATURE_COUNT', 1, MAX_FEATURE_COUNT, 1);
   const buffer = k.int('BUFFER', 0, 50, INFO_BUFFER_PX);
 

@@ -2,7 +2,7 @@
 // are a 400 InvalidParameterValue on WFS and WMS and a 400 on the router, never a 500; a real
 // date still filters. The layer: changerate_beach_2567, whose `update` is a date column.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toOgcError } from '../../../src/server/ogc/service.ts';
+import { toOgcError } from '../../../src/server/ogc/failure.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { startBackend, type Backend } from '../router/helpers.ts';
 import { exceptionCode, WFS, WMS } from './helpers.ts';

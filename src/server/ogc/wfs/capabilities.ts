@@ -108,6 +108,7 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
   const title = xmlEscape(`${svc.product.toUpperCase()} coastal WFS (reference implementation)`);
   const service =
     `<ows:ServiceIdentification><ows:Title>${title}</ows:Title><ows:Abstract>Thai coastal feature types. Sample data unless real data was imported.</ows:Abstract>` +
+    `<ows:Keywords><ows:Keyword>WFS</ows:Keyword><ows:Keyword>${xmlEscape(svc.product)}</ows:Keyword><ows:Keyword>coast</ows:Keyword></ows:Keywords>` +
     `<ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>${r.version}</ows:ServiceTypeVersion><ows:Fees>none</ows:Fees><ows:AccessConstraints>none</ows:AccessConstraints></ows:ServiceIdentification>`;
   if (v2) {
     return (
@@ -144,7 +145,9 @@ function capabilities10(svc: OgcService, r: OgcRequest, extents: Map<string, [nu
     `<?xml version="1.0" encoding="UTF-8"?>\n<WFS_Capabilities version="1.0.0" xmlns="http://www.opengis.net/wfs" xmlns:${ns}="${namespaceUri(svc)}" ` +
     `xmlns:ogc="http://www.opengis.net/ogc" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ` +
     `xsi:schemaLocation="http://www.opengis.net/wfs http://schemas.opengis.net/wfs/1.0.0/WFS-capabilities.xsd">` +
-    `<Service><Name>WFS</Name><Title>${xmlEscape(`${ns.toUpperCase()} coastal WFS (reference implementation)`)}</Title><OnlineResource>${url}</OnlineResource></Service>` +
+    `<Service><Name>WFS</Name><Title>${xmlEscape(`${ns.toUpperCase()} coastal WFS (reference implementation)`)}</Title>` +
+    `<Abstract>Thai coastal feature types. Sample data unless real data was imported.</Abstract><Keywords>WFS, ${ns}, coast, Thailand</Keywords>` +
+    `<OnlineResource>${url}</OnlineResource><Fees>none</Fees><AccessConstraints>none</AccessConstraints></Service>` +
     `<Capability><Request>` +
     `<GetCapabilities>${dcp}</GetCapabilities>` +
     `<DescribeFeatureType><SchemaDescriptionLanguage><XMLSCHEMA/></SchemaDescriptionLanguage>${dcp}</DescribeFeatureType>` +
