@@ -23,6 +23,13 @@ export interface LayerCheckContext {
 
 const TEMPLATE_KEYS = ['name', 'layerId', 'layers', 'url'] as const;
 
+/** Reports a legendItem that is no item code of its legend (nothing when the legend is unknown:
+ *  that is reported at the legend). */
+export function checkLegendItem(issues: Issues, doc: SourceDocument, path: JsonPath, legend: Legend | undefined, code: string | number): void {
+  if (!legend || legend.items.some((item) => String(item.code) === String(code))) return;
+  issues.unknown(doc, path, `item of legend "${legend.id}"`, String(code), legend.items.flatMap((item) => (item.code !== undefined ? [String(item.code)] : [])));
+}
+
 export function checkLayers(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc, ctx: LayerCheckContext): void {
   const layers = v.layers ?? [];
   const layerIds = layers.map((l) => l.id);
@@ -31,12 +38,9 @@ export function checkLayers(issues: Issues, doc: SourceDocument, at: JsonPath, v
     const lp: JsonPath = [...at, 'layers', i];
     if (!(layerTypes as readonly string[]).includes(layer.type)) return; // refused by the schema
     if (layer.legend && legendIds && !legendIds.includes(layer.legend)) issues.unknown(doc, [...lp, 'legend'], 'legend', layer.legend, legendIds);
-    const legend = ctx.legends?.find((l) => l.id === layer.legend);
     if (layer.legendItem !== undefined) {
       if (!layer.legend) issues.add(doc, [...lp, 'legendItem'], 'legendItem needs a legend');
-      else if (legend && !legend.items.some((item) => String(item.code) === String(layer.legendItem))) {
-        issues.unknown(doc, [...lp, 'legendItem'], `item of legend "${legend.id}"`, String(layer.legendItem), legend.items.flatMap((item) => (item.code !== undefined ? [String(item.code)] : [])));
-      }
+      else checkLegendItem(issues, doc, [...lp, 'legendItem'], ctx.legends?.find((l) => l.id === layer.legend), layer.legendItem);
     }
     if (layer.group) {
       const group = layers.find((l) => l.id === layer.group);

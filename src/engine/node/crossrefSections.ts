@@ -2,12 +2,13 @@
 // definition.ts) declares its rows, charts and template variables and checks its references
 // through a SectionCheckContext whose paths are relative to the section.
 import type { JsonPath } from '../errors.ts';
-import type { LayerTemplate, SectionBase, Source } from '../types.ts';
+import type { LayerTemplate, Legend, SectionBase, Source } from '../types.ts';
 import type { SourceDocument } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 import type { Path, SectionCheckContext } from '../../ui/sections/types.ts';
 import { sectionDefinitionOf } from '../../ui/sections/definitions.ts';
 import { definitionOf, layerTypes } from '../../layers/definitions.ts';
+import { checkLegendItem } from './crossrefLayers.ts';
 
 export interface SectionDeclared {
   rows: Array<{ id: string; layer: string; path: JsonPath }>;
@@ -22,6 +23,7 @@ export interface SectionDeclared {
 export interface SectionRefs {
   layers: readonly LayerTemplate[];
   legendIds?: readonly string[] | undefined;
+  legends?: readonly Legend[] | undefined;
   formIds: readonly string[];
   layer(path: JsonPath, id: string): void;
   picker(path: JsonPath, ref: string): void;
@@ -69,6 +71,7 @@ export function checkSections(issues: Issues, doc: SourceDocument, at: JsonPath,
       legend: (path, id) => {
         if (refs.legendIds && !refs.legendIds.includes(id)) issues.unknown(doc, abs(path), 'legend', id, refs.legendIds);
       },
+      legendItem: (path, legendId, code) => checkLegendItem(issues, doc, abs(path), refs.legends?.find((l) => l.id === legendId), code),
       picker: (path, ref) => refs.picker(abs(path), ref),
       validations: (path, ids) => refs.validations(abs(path), ids),
       source: (path, source) => refs.source(abs(path), source),

@@ -76,6 +76,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   checkSections(issues, doc, at, sections, declared, {
     layers: v.layers ?? [],
     legendIds: ctx.legendIds,
+    legends: ctx.legends,
     formIds: ctx.formIds,
     layer: (path, id) => {
       if (!layerIds.includes(id)) issues.unknown(doc, path, 'layer', id, layerIds);

@@ -13,6 +13,8 @@ export interface SectionCheckContext {
   /** A layer (or the layer of a toggle row) whose type offers data (WFS, GeoJSON, stations). */
   dataLayer(path: Path, rowOrLayerId: string): void;
   legend(path: Path, id: string): void;
+  /** An item code of a legend (nothing when the legend is unknown: `legend` reports that). */
+  legendItem(path: Path, legendId: string, code: string | number): void;
   picker(path: Path, ref: string): void;
   validations(path: Path, ids: readonly string[] | undefined): void;
   source(path: Path, source: Source): void;

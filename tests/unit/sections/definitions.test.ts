@@ -11,7 +11,17 @@ function recorder(): { calls: Array<[string, Path, unknown]>; ctx: SectionCheckC
   const rec = (name: string) => (path: Path, value: unknown) => void calls.push([name, path, value]);
   return {
     calls,
-    ctx: { layer: rec('layer'), dataLayer: rec('dataLayer'), legend: rec('legend'), picker: rec('picker'), validations: rec('validations'), source: rec('source'), form: rec('form'), add: rec('add') },
+    ctx: {
+      layer: rec('layer'),
+      dataLayer: rec('dataLayer'),
+      legend: rec('legend'),
+      legendItem: (path, legendId, code) => void calls.push(['legendItem', path, [legendId, code]]),
+      picker: rec('picker'),
+      validations: rec('validations'),
+      source: rec('source'),
+      form: rec('form'),
+      add: rec('add'),
+    },
   };
 }
 
@@ -39,6 +49,26 @@ describe('section cross-checks', () => {
   it('charts and downloads ask for a layer that offers data', () => {
     expect(check({ kind: 'chart', id: 'c', title: 'C', from: 'erosion', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] })).toEqual([['dataLayer', ['from'], 'erosion']]);
     expect(check({ kind: 'download', from: 'erosion', file: 'erosion.zip' })).toEqual([['dataLayer', ['from'], 'erosion']]);
+  });
+
+  it('a chart checks its legends and item, that stackedBar has a stack and bar none, and its `when` patterns', () => {
+    const chart = { kind: 'chart', id: 'c', title: 'C', from: 'erosion', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] };
+    expect(check({ ...chart, legend: 'erosion-accretion', legendItem: 'erosion' })).toEqual([
+      ['dataLayer', ['from'], 'erosion'],
+      ['legend', ['legend'], 'erosion-accretion'],
+      ['legendItem', ['legendItem'], ['erosion-accretion', 'erosion']],
+    ]);
+    expect(check({ ...chart, legendItem: 'erosion', mark: 'stackedBar' }).slice(1)).toEqual([
+      ['add', ['legendItem'], 'legendItem needs a legend'],
+      ['add', ['mark'], 'a stackedBar chart needs stack: {field, legend}'],
+    ]);
+    expect(check({ ...chart, stack: { field: 'coastal_s', legend: 'coastal-status' } }).slice(1)).toEqual([
+      ['legend', ['stack', 'legend'], 'coastal-status'],
+      ['add', ['stack'], "stack is for mark 'stackedBar' or 'line'"],
+    ]);
+    const when = (notMatching: string) => ({ ...chart, groupBy: [{ fields: ['f'], label: 'F', when: { viewparam: 'code', notMatching } }] });
+    expect(check(when('^\\d{2}$')).slice(1)).toEqual([]);
+    expect(check(when('^(\\d{2}$')).slice(1)).toEqual([['add', ['groupBy', 0, 'when', 'notMatching'], 'not a regular expression: Invalid regular expression: /^(\\d{2}$/: Unterminated group']]);
   });
 
   it('yearLayers checks its layer, years source, picker and validations', () => {

@@ -49,7 +49,10 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
   crossCheck(s, ctx) {
     ctx.dataLayer(['from'], s.from);
     if (s.legend !== undefined) ctx.legend(['legend'], s.legend);
-    if (s.legendItem !== undefined && s.legend === undefined) ctx.add(['legendItem'], 'legendItem needs the legend it is an item of (legend)');
+    if (s.legendItem !== undefined) {
+      if (s.legend === undefined) ctx.add(['legendItem'], 'legendItem needs a legend');
+      else ctx.legendItem(['legendItem'], s.legend, s.legendItem);
+    }
     if (s.stack) ctx.legend(['stack', 'legend'], s.stack.legend);
     const mark = s.mark ?? 'bar';
     if (mark === 'stackedBar' && !s.stack) ctx.add(['mark'], 'a stackedBar chart needs stack: {field, legend}');
