@@ -8,14 +8,15 @@ import { mapStore } from '../mapStore.ts';
 import { layerStore } from '../layerStore.ts';
 import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellite.ts';
 
-/** The first style layer that belongs to a topic layer (WMS or deck), if any. */
+/** The first style layer that belongs to a topic layer (its id, or `<id>::<part>`), if any. */
 function lowestTopicLayer(map: MapLibreMap): string | undefined {
   const ids = layerStore.get().layers.map((l) => l.id);
   const style = map.getStyle();
-  return style.layers.find((sl) => sl.id !== SATELLITE_LAYER_ID && ids.some((id) => sl.id === id || sl.id.startsWith(`${id}-`)))?.id;
+  return style.layers.find((sl) => sl.id !== SATELLITE_LAYER_ID && ids.some((id) => sl.id === id || sl.id.startsWith(`${id}::`)))?.id;
 }
 
-function drawSatellite(map: MapLibreMap, tiles: string | null): void {
+/** Draws (or, with null, removes) the satellite imagery below every topic layer of `map`. */
+export function drawSatellite(map: MapLibreMap, tiles: string | null): void {
   if (map.getLayer(SATELLITE_LAYER_ID)) map.removeLayer(SATELLITE_LAYER_ID);
   if (map.getSource(SATELLITE_LAYER_ID)) map.removeSource(SATELLITE_LAYER_ID);
   if (!tiles) return;

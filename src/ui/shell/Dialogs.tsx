@@ -6,7 +6,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { LayerList } from './LayerList.tsx';
 import { BasemapPicker } from './BasemapPicker.tsx';
-import { ExportPanel } from './ExportPanel.tsx';
+import { ExportPanel } from '../report/ExportPanel.tsx';
 
 export function Dialogs() {
   const dialog = useStore(uiStore, (s) => s.dialog);
@@ -22,7 +22,7 @@ export function Dialogs() {
       <Modal title={th.basemapPanel} open={dialog === 'basemap'} onClose={close}>
         <BasemapPicker onChosen={close} />
       </Modal>
-      <Modal title={th.exportDialog.title} open={dialog === 'export'} onClose={close}>
+      <Modal title={th.exportDialog.title} open={dialog === 'export'} onClose={close} className="modal-report">
         <ExportPanel />
       </Modal>
     </>

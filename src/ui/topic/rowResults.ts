@@ -2,6 +2,7 @@
 // that fetch them and the charts, tables and downloads that show them (SPEC.md §3 Change area,
 // Download). Keyed by row id; cleared when the page (variant) changes.
 import { createStore, useStore } from '../../state/store.ts';
+import type { ChartInput } from '../../engine/charts/group.ts';
 
 export interface RowResult {
   /** The GeoJSON answer of the feature service (totalFeatures, numberMatched, ...). */
@@ -35,4 +36,10 @@ export function resetRowResults(page: string): void {
 
 export function useRowResult(rowId: string): RowResult | undefined {
   return useStore(rowResultsStore, (s) => s.results[rowId]);
+}
+
+/** What a chart reads of a row result (null when the row found nothing to chart). */
+export function chartInputOf(result: RowResult | undefined): ChartInput | null {
+  if (!result || result.features.features.length === 0) return null;
+  return { features: result.features, parts: result.parts, ...(result.viewparamEntries ? { viewparams: result.viewparamEntries } : {}) };
 }

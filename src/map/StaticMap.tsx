@@ -1,0 +1,75 @@
+// A second, small map showing what the main map shows (the export report's map, SPEC.md §2):
+// the same base map, satellite year and layers in the same order, at a given centre and zoom,
+// without scroll-wheel zoom (max zoom 20). Its canvas keeps its pixels so the report can take a
+// picture of it (DESIGN.md §5 preserveDrawingBuffer).
+import { useEffect, useRef } from 'react';
+import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
+import type { Legend } from '../engine/types.ts';
+import type { MapLayer } from './layerStore.ts';
+import { drawOrder } from './layers/order.ts';
+import { forgetDrawn, syncLayers } from './layers/sync.ts';
+import { drawSatellite } from './satellite/SatelliteLayer.tsx';
+
+export interface StaticMapProps {
+  style: StyleSpecification | string;
+  center: [number, number];
+  zoom: number;
+  maxZoom: number;
+  layers: readonly MapLayer[];
+  legends: readonly Legend[];
+  satelliteTiles: string | null;
+  label: string;
+  /** Called on every idle with the map (its canvas holds the finished picture then). */
+  onIdle?: (map: MapLibreMap) => void;
+}
+
+export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satelliteTiles, label, onIdle }: StaticMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const latest = useRef({ layers, legends, satelliteTiles, onIdle });
+  latest.current = { layers, legends, satelliteTiles, onIdle };
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = new MapLibreMap({
+      container: container.current,
+      style,
+      center,
+      zoom,
+      maxZoom,
+      scrollZoom: false,
+      attributionControl: { compact: true },
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    });
+    mapRef.current = map;
+    const draw = () => {
+      const { layers: l, legends: lg, satelliteTiles: sat } = latest.current;
+      syncLayers(map, drawOrder(l), lg);
+      drawSatellite(map, sat);
+    };
+    map.on('style.load', () => {
+      forgetDrawn(map);
+      draw();
+    });
+    map.on('idle', () => latest.current.onIdle?.(map));
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+    // The map is made once per mount; the props below update it in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [style]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !map.isStyleLoaded()) return;
+    syncLayers(map, drawOrder(layers), legends);
+    drawSatellite(map, satelliteTiles);
+  }, [layers, legends, satelliteTiles]);
+
+  useEffect(() => {
+    mapRef.current?.jumpTo({ center, zoom });
+  }, [center[0], center[1], zoom]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return <div ref={container} className="static-map" role="img" aria-label={label} data-testid="report-map" />;
+}

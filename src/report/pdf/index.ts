@@ -1,0 +1,15 @@
+/**
+ * The report PDF (lazy in the browser: import('…/report/pdf/index.ts') when 'ดาวน์โหลด PDF' is
+ * pressed): reportDefinition + the shared Thai PDF pipeline (src/pdf/render.ts).
+ */
+import { isNode, setBrowserFontLoader } from '../../pdf/fonts.ts';
+import { renderPdf } from '../../pdf/render.ts';
+import { reportDefinition, type ReportPdfInput } from './definition.ts';
+
+if (!isNode()) setBrowserFontLoader(() => import('../../pdf/fonts.browser.ts').then((m) => m.loadSarabunFonts()));
+
+export type { ReportPdfInput } from './definition.ts';
+
+export function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array> {
+  return renderPdf(reportDefinition(input));
+}

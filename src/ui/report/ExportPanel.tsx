@@ -1,0 +1,100 @@
+// The export dialog's report (SPEC.md §2 Export dialog, issue 10): an A4 preview of the report
+// pages, 'พิมพ์' printing them through the browser (document title 'TCS Report', one page per
+// sheet, no app chrome) and 'ดาวน์โหลด PDF' saving the same pages as a vector PDF.
+import { useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { th } from '../../locale/th.ts';
+import { useConfig } from '../../state/config.tsx';
+import { useStore } from '../../state/store.ts';
+import { toast } from '../../state/toast.ts';
+import { layerStore } from '../../map/layerStore.ts';
+import { mapStore } from '../../map/mapStore.ts';
+import { basemapStyle } from '../../map/basemapStyle.ts';
+import { StaticMap } from '../../map/StaticMap.tsx';
+import { satelliteStore, satelliteTileUrl } from '../../map/satellite/satellite.ts';
+import { reportPages, thaiDate } from '../../report/model.ts';
+import { rowResultsStore } from '../topic/rowResults.ts';
+import { reportInputs } from './reportInputs.ts';
+import { ReportPages } from './ReportPages.tsx';
+import { reportPdfBytes, saveBytes } from './pdfExport.ts';
+import './report.css';
+
+export function ExportPanel() {
+  const bundle = useConfig();
+  const { app } = bundle;
+  const layers = useStore(layerStore, (s) => s.layers);
+  const results = useStore(rowResultsStore, (s) => s);
+  const basemapId = useStore(mapStore, (s) => s.basemap);
+  const satellite = useStore(satelliteStore, (s) => s.selected);
+  const [title, setTitle] = useState<string>(th.report.defaultTitle);
+  const [mapImage, setMapImage] = useState<string | null>(null);
+  const [mapSize, setMapSize] = useState<{ width: number; height: number } | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const previewRef = useRef<HTMLDivElement>(null);
+
+  const pages = useMemo(() => reportPages(reportInputs(bundle, layers, results.page, results.results)), [bundle, layers, results]);
+  const date = useMemo(() => thaiDate(new Date()), []);
+  const view = useMemo(() => {
+    const map = mapStore.get().map;
+    const c = map?.getCenter();
+    return { center: (c ? [c.lng, c.lat] : app.map.center) as [number, number], zoom: Math.max(0, (map?.getZoom() ?? app.map.zoom) - 1) };
+  }, [app.map.center, app.map.zoom]);
+  const basemap = app.basemaps.find((b) => b.id === basemapId) ?? app.basemaps[0];
+  const style = useMemo(() => (basemap ? basemapStyle(basemap) : null), [basemap]);
+  const satelliteTiles = satellite ? satelliteTileUrl(app, satellite) : null;
+  const sample = app.sampleData === true;
+
+  const print = () => {
+    const previous = document.title;
+    document.title = th.exportDialog.documentTitle;
+    window.addEventListener('afterprint', () => (document.title = previous), { once: true });
+    window.print();
+  };
+  const download = async () => {
+    if (busy || !previewRef.current) return;
+    setBusy(true);
+    const id = toast.loading(th.report.building);
+    try {
+      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, ...(mapSize ? { mapSize } : {}) }), th.report.fileName);
+    } catch (error) {
+      console.error('report PDF failed', error);
+      toast.error(th.report.pdfFailed);
+    } finally {
+      toast.dismiss(id);
+      setBusy(false);
+    }
+  };
+  const onIdle = (map: MapLibreMap) => {
+    const canvas = map.getCanvas();
+    setMapImage(canvas.toDataURL('image/png'));
+    setMapSize({ width: canvas.width, height: canvas.height });
+  };
+
+  const common = { pages, title, onTitle: setTitle, date, sample };
+  return (
+    <div className="export-panel">
+      <div className="export-actions">
+        <button type="button" className="primary" onClick={print}>
+          {th.exportDialog.print}
+        </button>
+        <button type="button" onClick={() => void download()} aria-busy={busy} disabled={busy}>
+          {th.report.downloadPdf}
+        </button>
+      </div>
+      <div className="report-preview" ref={previewRef} aria-label={th.report.preview}>
+        <ReportPages
+          {...common}
+          mode="screen"
+          map={style && <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />}
+        />
+      </div>
+      {createPortal(
+        <div className="report-print" inert>
+          <ReportPages {...common} mode="print" map={mapImage && <img src={mapImage} alt={th.report.mapLabel} className="report-map-image" />} />
+        </div>,
+        document.body,
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// The report's layer legend: each visible layer with its legend items (or its map-service
+// legend picture), in drawing order (SPEC.md §2 'รายละเอียดชั้นข้อมูล').
+import { th } from '../../locale/th.ts';
+import type { LegendBlock } from '../../report/model.ts';
+
+export function LegendList({ blocks }: { blocks: readonly LegendBlock[] }) {
+  return (
+    <ul className="report-legend">
+      {blocks.map((b, i) => (
+        <li key={`${b.layerId}-${i}`} className="report-legend-block">
+          <p className="report-legend-layer">
+            {b.layerName}
+            {b.title && b.title !== b.layerName && <span className="report-legend-title"> — {b.title}</span>}
+          </p>
+          {b.image ? (
+            <img src={b.image} alt={`${th.report.legendTitle}: ${b.layerName}`} className="report-legend-image" />
+          ) : b.items.length === 0 ? (
+            <p className="report-legend-empty">{th.report.noLegendItems}</p>
+          ) : (
+            <ul className="report-legend-items">
+              {b.items.map((item, k) => (
+                <li key={`${item.label}-${k}`}>
+                  {item.image ? (
+                    <img src={item.image} alt="" width="16" height="16" />
+                  ) : (
+                    <span className={`swatch swatch-${b.type}`} style={{ ['--swatch' as string]: item.color ?? item.stroke }} aria-hidden />
+                  )}
+                  <span>{item.label}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
