@@ -39,6 +39,10 @@ export interface AppServerOptions {
   };
   /** Where the bundled data files are served; default `${basePath}/assets/data` (config backend.assets). */
   assetsPath?: string;
+  /** The public URL clients reach this server at (env PUBLIC_URL): every URL in OGC capabilities starts with it. */
+  publicUrl?: string;
+  /** Reverse proxies whose X-Forwarded-Proto/Host are believed when there is no publicUrl (env TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
 }
 
 /** http://127.0.0.1:<port> (or the bound address when it is a specific one): how this server reaches itself. */
@@ -74,7 +78,13 @@ export function createAppServer(options: AppServerOptions): Server {
     backend.push(
       ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db }),
       ...routerRoutes({ product: options.product, db, proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin }, logError }),
-      ...geoserverRoutes({ product: options.product, db, legends: options.legends ?? [] }),
+      ...geoserverRoutes({
+        product: options.product,
+        db,
+        legends: options.legends ?? [],
+        ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+        ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
+      }),
     );
   }
   const routes: Route[] = [

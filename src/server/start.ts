@@ -10,6 +10,7 @@ import { ensureClientBuilt } from './build-if-needed.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
+import { parsePublicUrl, parseTrustedProxies } from './http/publicUrl.ts';
 import { parseAllowOrigins } from './proxy/allowList.ts';
 
 const startedAt = performance.now();
@@ -52,8 +53,12 @@ const port = portFromEnv(process.env.PORT);
 const host = process.env.HOST ?? '0.0.0.0';
 const configDir = path.resolve(process.env.CONFIG_DIR ?? path.join(rootDir, 'config'));
 let allowOrigins: string[] = [];
+let publicUrl: string | undefined;
+let trustedProxies: string[] = [];
 try {
   allowOrigins = parseAllowOrigins(process.env.WMS_PROXY_ALLOW);
+  publicUrl = parsePublicUrl(process.env.PUBLIC_URL);
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 } catch (error) {
   fail(String((error as Error).message));
 }
@@ -81,6 +86,8 @@ const server = createAppServer({
   legends: loaded.bundle.legends,
   proxy: { allowOrigins },
   ...(backend.assets?.startsWith('/') ? { assetsPath: backend.assets } : {}),
+  ...(publicUrl !== undefined ? { publicUrl } : {}),
+  trustedProxies,
 });
 server.on('error', (error) => fail(`Cannot listen on ${host}:${port}: ${error.message}`));
 server.listen(port, host, () => {

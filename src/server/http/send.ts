@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedBody } from './cachedBody.ts';
+import { addVary } from './cors.ts';
 import { acceptsGzip, etagMatches } from './negotiate.ts';
 
 interface Exchange {
@@ -12,7 +13,7 @@ export async function sendCached({ req, res }: Exchange, body: CachedBody): Prom
   const gzipped = acceptsGzip(req.headers['accept-encoding']) ? await body.gzipped() : null;
   res.setHeader('ETag', gzipped ? body.gzipEtag : body.etag);
   res.setHeader('Cache-Control', body.cacheControl);
-  if (body.compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (body.compressible) addVary(res, 'Accept-Encoding');
 
   // Both variants carry the same content, so either tag validates the cached copy.
   if (etagMatches(req.headers['if-none-match'], [body.etag, body.gzipEtag])) {

@@ -10,7 +10,9 @@ import type { Legend } from '../../engine/types.ts';
 import type { FeatureType } from '../data/featureTypes.ts';
 import type { Database } from '../db/types.ts';
 import { CachedBody } from '../http/cachedBody.ts';
+import { addVary } from '../http/cors.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
+import { publicOrigin, type PublicOrigin } from '../http/publicUrl.ts';
 import type { RequestContext } from '../http/router.ts';
 import { sendCached } from '../http/send.ts';
 import { byteLru, Lru } from './cache.ts';
@@ -34,8 +36,10 @@ export interface OgcServiceOptions {
   db: Database;
   /** The config legends (config/legends.yaml): the same ones the client shows. */
   legends: readonly Legend[];
-  /** The public origin of this server as clients see it (capabilities links), e.g. 'https://maps.example.org'. Default: http://<Host>. */
-  publicUrl?: (req: IncomingMessage) => string;
+  /** The public URL of this server as clients see it (capabilities links), e.g. 'https://maps.example.org' (env PUBLIC_URL). Default: from the Host header. */
+  publicUrl?: string;
+  /** Reverse proxies whose X-Forwarded-Proto/Host are believed when there is no publicUrl (env TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
   /** Rendered-tile cache size in bytes (default 64 MB; 0 turns it off). */
   tileCacheBytes?: number;
   /** How many layer looks (style and legend per layer name) are kept (default 256). */
@@ -64,7 +68,6 @@ export interface OgcRequest {
 }
 
 
-const HOST_RE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 const WMS_REQUESTS = new Set(['getcapabilities', 'getmap', 'getfeatureinfo', 'getlegendgraphic']);
 const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature']);
 
@@ -82,7 +85,7 @@ export class OgcService {
   /** Draws GetMap images on worker threads (or inline). */
   readonly renderer: RenderPool;
   private readonly extra: ReadonlyMap<string, FeatureType>;
-  private readonly publicUrl: ((req: IncomingMessage) => string) | undefined;
+  private readonly origin: PublicOrigin;
   private readonly versionTtlMs: number;
   private readonly logError: (entry: object) => void;
   private version: { value: string; at: number } | undefined;
@@ -97,7 +100,7 @@ export class OgcService {
     this.legends = new Map(options.legends.map((l) => [l.id, l]));
     this.tiles = byteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
     this.looks = new Lru<LayerLook>({ maxWeight: options.lookCacheEntries ?? 256, maxEntryWeight: 1 });
-    this.publicUrl = options.publicUrl;
+    this.origin = publicOrigin(options);
     this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
     this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
     this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
@@ -191,13 +194,7 @@ export class OgcService {
 
   /** The public URL of an endpoint as the client sees it. */
   endpointUrl(req: IncomingMessage, endpoint: Endpoint): string {
-    let origin: string;
-    if (this.publicUrl) origin = this.publicUrl(req).replace(/\/+$/, '');
-    else {
-      const host = String(req.headers.host ?? '');
-      origin = `http://${HOST_RE.test(host) ? host : 'localhost'}`;
-    }
-    return `${origin}${this.path(endpoint)}`;
+    return `${this.origin.resolve(req)}${this.path(endpoint)}`;
   }
 
   async handle(ctx: RequestContext, endpoint: Endpoint): Promise<void> {
@@ -267,6 +264,7 @@ export class OgcService {
       doc = new CachedBody(typeof built === 'string' ? Buffer.from(built) : built, contentType, 'public, max-age=300');
       this.documents.set(fullKey, doc);
     }
+    addVary(r.ctx.res, ...this.origin.vary);
     await sendCached(r.ctx, doc);
   }
 
@@ -278,7 +276,7 @@ export class OgcService {
     const { req, res } = r.ctx;
     if (o.etag) res.setHeader('ETag', o.etag);
     res.setHeader('Cache-Control', o.cacheControl);
-    if (o.compressible) res.setHeader('Vary', 'Accept-Encoding');
+    addVary(res, ...this.origin.vary, ...(o.compressible ? ['Accept-Encoding'] : []));
     if (o.etag && etagMatches(req.headers['if-none-match'], [o.etag])) {
       res.statusCode = 304;
       res.end();

@@ -2,9 +2,9 @@
 // /wfs and /ows (ows dispatches by SERVICE), GET and form-encoded POST, served from the
 // database through src/server/ogc.
 
-import type { IncomingMessage } from 'node:http';
 import type { Legend } from '../../engine/types.ts';
 import type { Database } from '../db/types.ts';
+import { withCors } from '../http/cors.ts';
 import type { Route } from '../http/router.ts';
 import { OgcService, type Endpoint } from '../ogc/service.ts';
 
@@ -14,20 +14,22 @@ export interface GeoserverRoutesOptions {
   db: Database;
   /** config legends (bundle.legends): WMS styles and legend graphics use exactly these. */
   legends: readonly Legend[];
-  /** Public origin for links in capabilities (e.g. 'https://maps.example.org'); default http://<Host header>. */
-  publicUrl?: (req: IncomingMessage) => string;
+  /** Public URL for links in capabilities (e.g. 'https://maps.example.org'); default from the Host header. */
+  publicUrl?: string;
+  /** Reverse proxies whose X-Forwarded-Proto/Host are believed. */
+  trustedProxies?: readonly string[];
 }
 
 export function geoserverRoutes(options: GeoserverRoutesOptions): Route[] {
   return ogcRoutes(new OgcService(options));
 }
 
-/** The wms, wfs and ows endpoints of one service. */
+/** The wms, wfs and ows endpoints of one service, readable from any origin (CORS). */
 export function ogcRoutes(service: OgcService): Route[] {
   const endpoints: Endpoint[] = ['wms', 'wfs', 'ows'];
-  return endpoints.map((endpoint) => ({
+  return withCors(endpoints.map((endpoint) => ({
     methods: ['GET', 'POST'],
     pattern: service.path(endpoint),
     handler: (ctx) => service.handle(ctx, endpoint),
-  }));
+  })));
 }

@@ -1,6 +1,7 @@
 // The provider router, `/{product}/v2/router` and `/{product}/v2/router.php` (SPEC.md §7 names
 // both), GET and form-encoded POST. The pages live in ../router/.
 import type { Queryable } from '../db/types.ts';
+import { withCors } from '../http/cors.ts';
 import type { Route } from '../http/router.ts';
 import { createRouterHandler, type ProxySettings } from '../router/index.ts';
 
@@ -14,5 +15,5 @@ export interface RouterRouteOptions {
 export function routerRoutes(options: RouterRouteOptions): Route[] {
   if (!/^[a-z][a-z0-9_]*$/.test(options.product)) throw new Error(`product must be a lowercase id, got "${options.product}"`);
   const handler = createRouterHandler(options);
-  return ['router', 'router.php'].map((name) => ({ methods: ['GET', 'POST'] as const, pattern: `/${options.product}/v2/${name}`, handler }));
+  return withCors(['router', 'router.php'].map((name) => ({ methods: ['GET', 'POST'] as const, pattern: `/${options.product}/v2/${name}`, handler })));
 }

@@ -411,6 +411,6 @@ describe('bad or missing parameters: JSON {errors, data: []} with a 4xx, never a
   it('other methods: 405 with Allow', async () => {
     const answer = await backend.request('DELETE', '/tcs/v2/router?page=coastline');
     expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, POST, HEAD');
+    expect(answer.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
   });
 });
