@@ -31,11 +31,11 @@ export interface CompiledChart {
 }
 
 /** The Thai-capable font stack of the app (styles.css --font), for the chart's SVG text. */
-export const CHART_FONT = "Sarabun, 'TH Sarabun New', 'Noto Sans Thai', Loma, Garuda, Tahoma, system-ui, sans-serif";
+const CHART_FONT = "Sarabun, 'TH Sarabun New', 'Noto Sans Thai', Loma, Garuda, Tahoma, system-ui, sans-serif";
 /** Height of one bar band in px. */
-export const BAR_STEP_PX = 22;
+const BAR_STEP_PX = 22;
 /** Height of a line chart in px. */
-export const LINE_HEIGHT_PX = 240;
+const LINE_HEIGHT_PX = 240;
 
 interface Stack {
   title: string;

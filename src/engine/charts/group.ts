@@ -98,7 +98,7 @@ function valueOf(value: ValueSpec, properties: Readonly<Record<string, unknown>>
 }
 
 /** The value of a group: its sum, mean or count. */
-export function aggregateValue(value: ValueSpec, { sum, n }: Tally): number {
+function aggregateValue(value: ValueSpec, { sum, n }: Tally): number {
   if (value.aggregate === 'count') return n;
   return value.aggregate === 'mean' ? sum / n : sum;
 }

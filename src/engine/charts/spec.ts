@@ -5,7 +5,7 @@
 // row result into table text and a vega-lite spec.
 import type { FromSchema } from 'json-schema-to-ts';
 
-export const CHART_UNITS = ['sqm', 'sqkm', 'rai', 'm', 'km', 'm/yr', 'count'] as const;
+const CHART_UNITS = ['sqm', 'sqkm', 'rai', 'm', 'km', 'm/yr', 'count'] as const;
 
 const fields = {
   type: 'array',

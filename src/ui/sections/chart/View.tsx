@@ -2,7 +2,7 @@
 // non-empty data and cleared when the row hides or fails (its result leaves the row results
 // store). The compiler, the table and the panel load on demand; vega later still, when drawn.
 import { lazy, Suspense, useMemo } from 'react';
-import type { ChartInput } from '../../../engine/charts/group.ts';
+import type { ChartInput } from '../../../engine/charts/compile.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useRowResult } from '../../topic/rowResults.ts';
 import type { SectionProps } from '../definitions.ts';
