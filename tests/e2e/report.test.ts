@@ -1,0 +1,121 @@
+// The export report in Chromium (SPEC.md §2 Export dialog, issue 10): with erosion and accretion
+// shown on /cmline-changearea the preview has a title page and a chart page; the title edits in
+// place (click 'คลิกเพื่อแก้ไข', type, Enter); the print view is A4 pages holding the edited title,
+// 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
+// an A4 PDF with selectable Thai; a page with no chart data has no chart page.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
+import { describeProblems } from './support/browser.ts';
+import { navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+
+const OUT = path.join(ROOT_DIR, 'test-results', 'report');
+mkdirSync(OUT, { recursive: true });
+const text = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+const info = (file: string) => {
+  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const size = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(out);
+  return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1]), width: Math.round(Number(size?.[1])), height: Math.round(Number(size?.[2])) };
+};
+
+async function showRows(page: Page, rows: string[]): Promise<void> {
+  for (const id of rows) {
+    await page.locator(`.toggle-row[data-row="${id}"] button`).click();
+    await page.waitForFunction((r) => document.querySelector(`.toggle-row[data-row="${r}"]`)?.getAttribute('data-state') === 'active', id, { timeout: 30_000 });
+  }
+}
+
+describe('export report', { timeout: 150_000 }, () => {
+  let database: TestDatabase;
+  let app: RunningApp;
+  let s: BrowserSession;
+
+  beforeAll(async () => {
+    database = await openSampleDatabase();
+    app = await startApp(CONFIG_DIR, { db: database.db });
+    s = await openSession({ width: 1280, height: 900 });
+    s.browser.context.setDefaultTimeout(30_000);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  it('/cmline-changearea with erosion and accretion: preview, title edit, print view and PDF download', async () => {
+    const { page } = s;
+    await page.goto(app.url('/maps/cmline-changearea'));
+    await waitForPickersSettled(page);
+    const province = page.locator('.picker[data-picker="province"] select').last();
+    await province.locator('option[value="90"]').waitFor({ state: 'attached' });
+    await province.selectOption('90');
+    await showRows(page, ['erosion', 'accretion']);
+    const districts = (await page.locator('[data-testid="chart-erosion-chart"] table tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim());
+    expect(districts.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const preview = page.locator('.report-preview');
+    await preview.locator('.report-page').first().waitFor();
+    expect(await preview.locator('.report-page').count()).toBeGreaterThanOrEqual(2);
+    expect(await preview.locator('.report-page[data-page-kind="charts"]').count()).toBeGreaterThanOrEqual(1);
+    expect((await preview.locator('.report-title').textContent())?.trim()).toBe('ข้อมูลแผนที่');
+    expect(await preview.getByRole('heading', { name: 'รายละเอียดชั้นข้อมูล' }).count()).toBe(1);
+    const legendText = (await preview.locator('.report-legend').first().textContent()) ?? '';
+    expect(legendText).toContain('การกัดเซาะ');
+    expect(legendText).toContain('การทับถม');
+
+    await preview.getByRole('button', { name: /คลิกเพื่อแก้ไข/ }).click();
+    const input = preview.getByRole('textbox', { name: 'ชื่อรายงาน' });
+    await input.fill('รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง');
+    await input.press('Enter');
+    expect((await preview.locator('.report-title').textContent())?.trim()).toBe('รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง');
+
+    // The small map is drawn (its picture feeds print and PDF) and the charts are ready.
+    await page.waitForFunction(() => !!document.querySelector('.report-print .report-map-image'), null, { timeout: 30_000 });
+    await preview.locator('.vega-chart[data-state="ready"]').first().waitFor();
+    await page.screenshot({ path: path.join(OUT, 'preview.png') });
+
+    await page.emulateMedia({ media: 'print' });
+    const printed = path.join(OUT, 'print.pdf');
+    writeFileSync(printed, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    await page.emulateMedia({ media: 'screen' });
+    const printInfo = info(printed);
+    expect(printInfo.pages).toBeGreaterThanOrEqual(2);
+    expect([printInfo.width, printInfo.height]).toEqual([595, 842]);
+    const printText = text(printed);
+    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', ...districts]) expect(printText, expected).toContain(expected);
+    expect(printText).not.toContain('คลิกเพื่อแก้ไข');
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
+    const saved = path.join(OUT, 'download.pdf');
+    await download.saveAs(saved);
+    expect(download.suggestedFilename()).toBe('tcs-report.pdf');
+    const pdf = info(saved);
+    expect(pdf.pages).toBeGreaterThanOrEqual(2);
+    expect([pdf.width, pdf.height]).toEqual([595, 842]);
+    const pdfText = text(saved);
+    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่การกัดเซาะ', 'พื้นที่การทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
+    execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
+    expect(describeProblems(s.log.unexpected())).toBe('');
+    await page.keyboard.press('Escape');
+  });
+
+  it('a page whose layers have no chart data has no chart page', async () => {
+    const { page } = s;
+    await navigateInApp(page, app.url('/maps/radar'));
+    await page.getByRole('heading', { level: 1, name: 'เรดาร์ชายฝั่ง' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('.top-menu .badge')?.textContent === '2');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const preview = page.locator('.report-preview');
+    await preview.locator('.report-page').first().waitFor();
+    expect(await preview.locator('.report-page[data-page-kind="charts"]').count()).toBe(0);
+    const legendText = (await preview.locator('.report-legend').first().textContent()) ?? '';
+    expect(legendText).toContain('สถานีเรดาร์ชายฝั่ง');
+    expect(legendText).toContain('กระแสน้ำผิวหน้า');
+    await page.keyboard.press('Escape');
+  });
+});

@@ -1,0 +1,73 @@
+// The report PDF (issue 10 item 3): A4 pages, one per report page (more when a table runs on),
+// selectable Thai text that pdftotext returns exactly (title, legend heading and titles, chart
+// titles and the table's district names, tone marks intact), the map picture and a page rendered
+// with pdftoppm that carries ink.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledChart } from '../../../src/engine/charts/compile.ts';
+import { buildReportPdf } from '../../../src/report/pdf/index.ts';
+import type { ReportPage } from '../../../src/report/model.ts';
+import { inkRatio, MAP_PNG, outputDir, pdfimagesCount, pdfinfo, pdftotext, renderPages, THAI_PROBE } from '../proposal/pdf/support.ts';
+
+const OUT = outputDir('report-pdf');
+const districts = ['สิงหนคร', 'เมืองสงขลา', 'ระโนด', 'สทิงพระ'];
+const chart: CompiledChart = {
+  levels: ['จังหวัด', 'อำเภอ'],
+  color: '#FF0000',
+  totalText: 'รวม 1,130.121 ไร่',
+  vegaLite: {},
+  table: {
+    nameColumns: ['จังหวัด', 'อำเภอ'],
+    valueColumns: ['ไร่', 'งาน', 'ตร.วา', 'ตร.กม.'],
+    rows: districts.map((d) => ({ names: ['สงขลา', d], values: ['276', '0', '6.518', '0.442'] })),
+    total: { label: 'รวม', values: ['1,130', '0', '48.247', '1.808'] },
+  },
+};
+const pages: ReportPage[] = [
+  {
+    kind: 'title',
+    legend: [
+      { layerId: 'erosion', layerName: 'พื้นที่กัดเซาะ 2562-2567', title: 'การเปลี่ยนแปลงพื้นที่ชายฝั่ง', type: 'fill', items: [{ label: 'การกัดเซาะ (Erosion)', color: '#FF0000' }] },
+      { layerId: 'coast', layerName: 'แนวชายฝั่ง 2562 และ 2567', title: 'แนวชายฝั่งรายปี', type: 'line', items: [{ label: 'พ.ศ. 2562', color: '#1B9E77' }, { label: 'พ.ศ. 2567', color: '#D95F02' }] },
+    ],
+  },
+  { kind: 'charts', heading: 'วิเคราะห์การเปลี่ยนแปลงชายฝั่ง — แผ่นดิน', charts: [{ id: 'erosion-chart', title: 'พื้นที่การกัดเซาะ', chart }] },
+];
+
+let file: string;
+beforeAll(async () => {
+  const bytes = await buildReportPdf({
+    title: `รายงาน ${THAI_PROBE}`,
+    date: '25 พฤศจิกายน 2569',
+    header: { product: 'ระบบติดตามการเปลี่ยนแปลงชายฝั่งทะเลไทย', legendTitle: 'รายละเอียดชั้นข้อมูล', sample: 'ข้อมูลตัวอย่าง', page: (n, of) => `หน้า ${n}/${of}` },
+    pages,
+    images: { map: MAP_PNG, charts: {} },
+    chartSizes: {},
+    mapSize: { width: 320, height: 200 },
+  });
+  file = path.join(OUT, 'report.pdf');
+  writeFileSync(file, bytes);
+}, 60_000);
+
+describe('report PDF', () => {
+  it('is A4 with one page per report page', () => {
+    const info = pdfinfo(file);
+    expect(info.pages).toBe(2);
+    expect([Math.round(info.width), Math.round(info.height)]).toEqual([595, 842]);
+  });
+
+  it('pdftotext returns the title with its tone marks, the legend heading and titles, and the chart labels', () => {
+    const text = pdftotext(file);
+    for (const expected of [`รายงาน ${THAI_PROBE}`, 'รายละเอียดชั้นข้อมูล', 'การเปลี่ยนแปลงพื้นที่ชายฝั่ง', 'พ.ศ. 2567', 'พื้นที่การกัดเซาะ', 'หน้า 2/2', ...districts]) {
+      expect(text.replace(/\s+/g, ' '), expected).toContain(expected);
+    }
+  });
+
+  it('holds the map picture and draws ink on its pages (pdftoppm)', () => {
+    expect(pdfimagesCount(file)).toBe(1);
+    const pngs = renderPages(file, OUT, 'page');
+    expect(pngs).toHaveLength(2);
+    for (const png of pngs) expect(inkRatio(png)).toBeGreaterThan(0.003);
+  });
+});
