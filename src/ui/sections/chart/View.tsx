@@ -2,9 +2,8 @@
 // non-empty data and cleared when the row hides or fails (its result leaves the row results
 // store). The compiler, the table and the panel load on demand; vega later still, when drawn.
 import { lazy, Suspense, useMemo } from 'react';
-import type { ChartInput } from '../../../engine/charts/compile.ts';
 import { useConfig } from '../../../state/config.tsx';
-import { useRowResult } from '../../topic/rowResults.ts';
+import { chartInputOf, useRowResult } from '../../topic/rowResults.ts';
 import type { SectionProps } from '../definitions.ts';
 
 const RowChart = lazy(() => import('../../charts/RowChart.tsx'));
@@ -12,10 +11,7 @@ const RowChart = lazy(() => import('../../charts/RowChart.tsx'));
 export function ChartView({ section }: SectionProps<'chart'>) {
   const { app } = useConfig();
   const result = useRowResult(section.from);
-  const input = useMemo<ChartInput | null>(
-    () => (result && result.features.features.length > 0 ? { features: result.features, parts: result.parts, ...(result.viewparamEntries ? { viewparams: result.viewparamEntries } : {}) } : null),
-    [result],
-  );
+  const input = useMemo(() => chartInputOf(result), [result]);
   return (
     <div className="charts-section" aria-live="polite">
       {input && (
