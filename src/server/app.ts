@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types.ts';
 import type { Legend } from '../engine/types.ts';
+import { rateLimitedLog } from './http/errorLog.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
 import { createRouter, type Route } from './http/router.ts';
@@ -65,8 +66,8 @@ export function createAppServer(options: AppServerOptions): Server {
   const basePath = normalizeBasePath(options.basePath);
   JSON.parse(options.clientConfigJson); // fail at startup, not in every page load
   const log = options.log ?? defaultLogSink();
-  // Failures are reported even when the request log is off.
-  const logError = options.log ?? ((entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+  // Failures are reported even when the request log is off, at most one line per kind per 10 s.
+  const logError = rateLimitedLog(options.log ?? ((entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`)));
 
   // Route groups, one module each under routes/. First match wins, so a group whose paths sit
   // under the base path must come before clientRoutes, whose `${basePath}/*` catches the rest.
@@ -82,6 +83,7 @@ export function createAppServer(options: AppServerOptions): Server {
         product: options.product,
         db,
         legends: options.legends ?? [],
+        logError,
         ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
         ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
       }),

@@ -3,6 +3,7 @@
 // ServiceExceptionReport in the ogc namespace (text/xml), WFS 1.0.0 ServiceExceptionReport 1.2.0,
 // WFS 1.1.0 ows:ExceptionReport (OWS 1.0), WFS 2.0 ows:ExceptionReport (OWS 1.1).
 import type { ServerResponse } from 'node:http';
+import { RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { xmlEscape } from './xml.ts';
 
 export type OgcCode =
@@ -65,6 +66,11 @@ export function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version
 export function sendException(res: ServerResponse, error: OgcError, service: 'WMS' | 'WFS', version: string): void {
   const { body, contentType } = exceptionReport(error, service, version);
   const payload = Buffer.from(body);
-  res.writeHead(error.status, { 'Content-Type': contentType, 'Content-Length': payload.length, 'Cache-Control': 'no-store' });
+  res.writeHead(error.status, {
+    'Content-Type': contentType,
+    'Content-Length': payload.length,
+    'Cache-Control': 'no-store',
+    ...(error.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
+  });
   res.end(payload);
 }

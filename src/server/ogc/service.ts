@@ -11,6 +11,7 @@ import type { FeatureType } from '../data/featureTypes.ts';
 import type { Database } from '../db/types.ts';
 import { CachedBody } from '../http/cachedBody.ts';
 import { addVary } from '../http/cors.ts';
+import { rateLimitedLog } from '../http/errorLog.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import { publicOrigin, type PublicOrigin } from '../http/publicUrl.ts';
 import type { RequestContext } from '../http/router.ts';
@@ -46,7 +47,7 @@ export interface OgcServiceOptions {
   lookCacheEntries?: number;
   /** How long the dataset version (part of every tile ETag) is trusted before it is read again (default 5 s). */
   datasetVersionTtlMs?: number;
-  /** Where unexpected failures are reported (default: one JSON line on stderr). */
+  /** Where unexpected failures are reported (default: JSON lines on stderr, at most one per kind per 10 s). */
   logError?: (entry: object) => void;
   /** Worker threads that draw GetMap images (default: one per core, at most 4; 0 draws on the main thread). */
   renderThreads?: number;
@@ -102,7 +103,7 @@ export class OgcService {
     this.looks = new Lru<LayerLook>({ maxWeight: options.lookCacheEntries ?? 256, maxEntryWeight: 1 });
     this.origin = publicOrigin(options);
     this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
-    this.logError = options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
+    this.logError = options.logError ?? rateLimitedLog((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
     this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
     this.renderer = new RenderPool(options.renderThreads ?? defaultRenderThreads());
   }

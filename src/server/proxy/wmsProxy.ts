@@ -58,14 +58,26 @@ export async function checkProxyTarget(raw: string | undefined, options: ProxyOp
   return url;
 }
 
+/** A failed upstream exchange as a ProxyError: out of time is 504 (Gateway Timeout), anything else 502. */
+function upstreamFailure(error: unknown, what: string): ProxyError {
+  if (error instanceof ProxyError) return error;
+  const name = (error as { name?: unknown } | null)?.name;
+  const timedOut = name === 'TimeoutError' || name === 'AbortError';
+  return new ProxyError(timedOut ? 504 : 502, timedOut ? `upstream ${what} took longer than allowed` : `upstream ${what} failed: ${String((error as Error)?.message ?? error)}`);
+}
+
 export async function proxyFeatureInfo(raw: string | undefined, options: ProxyOptions): Promise<unknown> {
   const url = await checkProxyTarget(raw, options);
-  const res = await (options.fetchImpl ?? fetch)(url, { redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 5000) }).catch((e: Error) => {
-    throw new ProxyError(e.name === 'TimeoutError' ? 504 : 502, `upstream did not answer: ${e.message}`);
+  // One deadline for the whole exchange: an upstream that answers at once but drips its body is a timeout too.
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 5000);
+  const res = await (options.fetchImpl ?? fetch)(url, { redirect: 'manual', signal }).catch((e: unknown) => {
+    throw upstreamFailure(e, 'answer');
   });
   if (res.status >= 300 && res.status < 400) throw new ProxyError(502, 'upstream redirects are not followed');
   if (!res.ok) throw new ProxyError(502, `upstream answered HTTP ${res.status}`);
-  const text = await readCapped(res, options.maxBytes ?? 2 * 1024 * 1024);
+  const text = await readCapped(res, options.maxBytes ?? 2 * 1024 * 1024).catch((e: unknown) => {
+    throw upstreamFailure(e, 'body');
+  });
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -7,7 +7,7 @@ import type { RequestContext } from '../http/router.ts';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { sendJsonError } from '../http/json.ts';
 import { FilterError } from '../ogc/filter/index.ts';
-import { isDataException } from '../db/errors.ts';
+import { databaseTrouble, isDataException, RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PageModes, ProxySettings, RouterContext } from './context.ts';
@@ -56,7 +56,7 @@ export interface RouterHandlerOptions {
   db: Queryable;
   product: string;
   proxy: ProxySettings;
-  /** Unexpected failures (database down, bugs): logged here, answered with a generic 500. */
+  /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
 }
 
@@ -80,8 +80,10 @@ function describeFailure(error: unknown): { status: number; message: string } | 
   if (error instanceof ProxyError) return { status: error.status, message: error.message };
   if (error instanceof BodyTooLargeError) return { status: 413, message: error.message };
   if (isDataException(error)) return { status: 400, message: 'a value in the request is out of range for its attribute' };
-  // PostgreSQL query_canceled: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) ended it.
-  if ((error as { code?: unknown } | null)?.code === '57014') return { status: 503, message: 'the query took too long; narrow the request' };
+  // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ended the query, or the database cannot be reached
+  const trouble = databaseTrouble(error);
+  if (trouble === 'timeout') return { status: 503, message: 'the query took too long; narrow the request' };
+  if (trouble === 'unavailable') return { status: 503, message: 'the database is not available, try again shortly' };
   return null;
 }
 
@@ -106,14 +108,13 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
         return;
       }
       const known = describeFailure(error);
-      if (known) return sendJsonError(ctx.res, known.status, known.message);
-      (options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)))({
-        level: 'error',
-        where: 'router',
-        path: ctx.pathname,
-        error: String(error),
-      });
-      sendJsonError(ctx.res, 500, 'internal error');
+      const outage = databaseTrouble(error) === 'unavailable';
+      if (!known || outage) {
+        (options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)))({ level: 'error', where: 'router', path: ctx.pathname, error: String(error) });
+      }
+      if (!known) return sendJsonError(ctx.res, 500, 'internal error');
+      if (known.status === 503) ctx.res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendJsonError(ctx.res, known.status, known.message);
     }
   };
 }

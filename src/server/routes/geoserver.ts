@@ -18,6 +18,8 @@ export interface GeoserverRoutesOptions {
   publicUrl?: string;
   /** Reverse proxies whose X-Forwarded-Proto/Host are believed. */
   trustedProxies?: readonly string[];
+  /** Where unexpected failures are reported. */
+  logError?: (entry: object) => void;
 }
 
 export function geoserverRoutes(options: GeoserverRoutesOptions): Route[] {
