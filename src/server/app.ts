@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types.ts';
 import type { Legend } from '../engine/types.ts';
 import { rateLimitedLog } from './http/errorLog.ts';
+import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
 import { createRouter, type Route } from './http/router.ts';
@@ -44,6 +45,8 @@ export interface AppServerOptions {
   publicUrl?: string;
   /** Reverse proxies whose X-Forwarded-Proto/Host are believed when there is no publicUrl (env TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
+  /** Draining state for /readyz and graceful shutdown (start.ts keeps one to drain on SIGTERM). */
+  lifecycle?: Lifecycle;
 }
 
 /** http://127.0.0.1:<port> (or the bound address when it is a specific one): how this server reaches itself. */
@@ -89,7 +92,9 @@ export function createAppServer(options: AppServerOptions): Server {
       }),
     );
   }
+  const lifecycle = options.lifecycle ?? new Lifecycle();
   const routes: Route[] = [
+    ...healthRoutes(lifecycle, options.db),
     ...basemapRoutes(basePath),
     ...backend,
     ...clientRoutes({ basePath, distDir: options.distDir, clientConfigJson: options.clientConfigJson }),
@@ -97,6 +102,7 @@ export function createAppServer(options: AppServerOptions): Server {
   const dispatch = createRouter(routes);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    lifecycle.track(res);
     logWhenDone(req, res, log);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const target = parseRequestTarget(req.url ?? '');

@@ -10,6 +10,7 @@ import { ensureClientBuilt } from './build-if-needed.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
+import { Lifecycle } from './http/lifecycle.ts';
 import { parsePublicUrl, parseTrustedProxies } from './http/publicUrl.ts';
 import { parseAllowOrigins } from './proxy/allowList.ts';
 
@@ -77,7 +78,9 @@ const [{ db, report, role }] = await Promise.all([
 console.log(await describeDatabase(db, report, role));
 
 const { basePath, product, backend } = loaded.bundle.app;
+const lifecycle = new Lifecycle();
 const server = createAppServer({
+  lifecycle,
   basePath,
   product,
   distDir: path.join(rootDir, 'dist'),
@@ -99,18 +102,17 @@ server.listen(port, host, () => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    // Stop taking requests, let running ones finish, then close the database (PGlite flushes its files).
-    setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(() => {
-      db.close().then(
-        () => process.exit(0),
+    // /readyz turns 503, no new connections, the requests in flight finish; then the database closes (PGlite flushes its files).
+    void lifecycle.drain(server, 10_000).then(async (complete) => {
+      if (!complete) console.error('Shutdown: requests still running after 10 s were cut');
+      await db.close().then(
+        () => process.exit(complete ? 0 : 1),
         (error: unknown) => {
           console.error(`Closing the database failed: ${String(error)}`);
           process.exit(1);
         },
       );
     });
-    server.closeIdleConnections(); // keep-alive sockets would otherwise hold close() open
   });
 }
 
