@@ -45,7 +45,7 @@ describe('config-only WFS layer styled by a legend field, with a declared bar ch
       for (const [k, v] of new URLSearchParams(r.postData() ?? '')) params.append(k, v);
       if (params.get('request') === 'GetFeature') wfs.push(params);
     });
-    await page.goto(app.url('/maps/landwatch?qa=1'));
+    await page.goto(app.url('landwatch?qa=1'));
     await page.getByRole('heading', { level: 1, name: 'เฝ้าระวังการใช้ที่ดินชายฝั่ง' }).waitFor();
     await waitForPickersSettled(page);
     const select = page.locator('.picker[data-picker="province"] select').last();

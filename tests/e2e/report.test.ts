@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems } from './support/browser.ts';
@@ -45,10 +45,13 @@ describe('export report', { timeout: 150_000 }, () => {
     await app?.close();
     await database?.close();
   });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await s.page.screenshot({ path: path.join(OUT, `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}.png`) }).catch(() => undefined);
+  });
 
   it('/cmline-changearea with erosion and accretion: preview, title edit, print view and PDF download', async () => {
     const { page } = s;
-    await page.goto(app.url('/maps/cmline-changearea'));
+    await page.goto(app.url('cmline-changearea'));
     await waitForPickersSettled(page);
     const province = page.locator('.picker[data-picker="province"] select').last();
     await province.locator('option[value="90"]').waitFor({ state: 'attached' });
@@ -86,8 +89,11 @@ describe('export report', { timeout: 150_000 }, () => {
     const printInfo = info(printed);
     expect(printInfo.pages).toBeGreaterThanOrEqual(2);
     expect([printInfo.width, printInfo.height]).toEqual([595, 842]);
-    const printText = text(printed);
-    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', ...districts]) expect(printText, expected).toContain(expected);
+    // Chromium positions Thai marks as their own glyph runs: pdftotext then reads 'ฝั่ ง'. The
+    // print view is compared without white space; our own PDF below is compared exactly.
+    const squeeze = (t: string) => t.replace(/\s+/g, '');
+    const printText = squeeze(text(printed));
+    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', ...districts]) expect(printText, expected).toContain(squeeze(expected));
     expect(printText).not.toContain('คลิกเพื่อแก้ไข');
 
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
@@ -106,7 +112,8 @@ describe('export report', { timeout: 150_000 }, () => {
 
   it('a page whose layers have no chart data has no chart page', async () => {
     const { page } = s;
-    await navigateInApp(page, app.url('/maps/radar'));
+    await page.keyboard.press('Escape');
+    await navigateInApp(page, app.url('radar'));
     await page.getByRole('heading', { level: 1, name: 'เรดาร์ชายฝั่ง' }).waitFor();
     await page.waitForFunction(() => document.querySelector('.top-menu .badge')?.textContent === '2');
     await page.getByRole('button', { name: 'Export' }).click();

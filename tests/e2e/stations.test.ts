@@ -46,7 +46,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     page.on('request', (r) => {
       if (r.url().includes('/assets/data/')) assets.push(new URL(r.url()).pathname);
     });
-    await page.goto(app.url('/maps/radar?qa=1'));
+    await page.goto(app.url('radar?qa=1'));
     await page.getByRole('heading', { level: 1, name: 'เรดาร์ชายฝั่ง' }).waitFor();
     await expect.poll(() => drawn(page, 'radar-stations').then((d) => d.length), { timeout: 30_000 }).toBe(21);
     expect(assets).toContain('/maps/assets/data/radar_stations.json');
@@ -76,7 +76,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
 
   it('/cctv: the list shows 22 CODEs, the CCTV layer is added; a click fits the map to the camera; leaving removes the layer', async () => {
     const { page } = s;
-    await navigateInApp(page, app.url('/maps/cctv?qa=1'));
+    await navigateInApp(page, app.url('cctv?qa=1'));
     await page.getByRole('heading', { level: 1, name: 'กล้อง CCTV ชายฝั่ง' }).waitFor();
     const items = page.locator('.feature-list button');
     await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(22);
@@ -103,7 +103,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     expect((await popup.locator('a').textContent())?.trim()).toBe('Coastal CCTV Live');
     await page.screenshot({ path: path.join(SHOTS, 'cctv.png') });
 
-    await navigateInApp(page, app.url('/maps/cmline?qa=1'));
+    await navigateInApp(page, app.url('cmline?qa=1'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => listedLayerNames(page).then((ids) => ids.some((id) => id.startsWith('cctv')))).toBe(false);
     expect(describeProblems(s.log.unexpected())).toBe('');
@@ -111,7 +111,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
 
   it('a legend card collapses and expands for real (SPEC.md §4); collapsed: true starts collapsed', async () => {
     const { page } = s;
-    await navigateInApp(page, app.url('/maps/radar'));
+    await navigateInApp(page, app.url('radar'));
     const card = page.locator('.legend-card').first();
     await card.waitFor();
     const items = card.locator('.legend-items');
@@ -122,7 +122,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     await card.getByRole('button', { name: 'แสดง' }).click();
     expect(await items.isVisible()).toBe(true);
 
-    await navigateInApp(page, app.url('/maps/landuse'));
+    await navigateInApp(page, app.url('landuse'));
     const landuse = page.locator('.legend-card').first();
     await landuse.waitFor();
     expect(await landuse.locator('.legend-items').isVisible()).toBe(false);
