@@ -68,18 +68,42 @@ export type GmlVersion = '2' | '3.1.1' | '3.2';
 export function featureGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion; prefix: string }): string {
   if (!IDENT.test(o.prefix)) throw new Error(`bad prefix ${o.prefix}`);
   const el = `${o.prefix}:${ft.name}`;
-  const fid = `${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '')`;
   const forest = o.attrs.length ? `coalesce(xmlforest(${o.attrs.map((a) => `${alias}.${ident(a.name)} AS "${o.prefix}:${a.name}"`).join(', ')})::text, '')` : `''`;
+  const geometry = o.geometry ? `coalesce('<${o.prefix}:geom>' || ${geometryGmlSql(ft, alias, o)} || '</${o.prefix}:geom>', '')` : `''`;
+  const idAttr = o.gml === '2' ? 'fid' : 'gml:id';
+  const [open, close] = o.gml === '3.2' ? ['<wfs:member>', '</wfs:member>'] : ['<gml:featureMember>', '</gml:featureMember>'];
+  return `'${open}<${el} ${idAttr}="' || ${featureIdSql(ft, alias)} || '">' || ${forest} || ${geometry} || '</${el}>${close}'`;
+}
+
+/**
+ * One GetPropertyValue member in SQL: `<wfs:member><prefix:name>value</prefix:name></wfs:member>`,
+ * the value escaped by PostgreSQL (xmlelement) or the geometry as GML; NULL is the empty element.
+ * `name` must be an attribute or the geometry of `ft` (checked by the caller).
+ */
+export function valueMemberSql(ft: VectorFeatureType, alias: string, name: string, o: FeatureJsonOptions & { gml: GmlVersion; prefix: string }): string {
+  if (!IDENT.test(o.prefix)) throw new Error(`bad prefix ${o.prefix}`);
+  const el = `${o.prefix}:${name}`;
+  const value =
+    name === ft.geometryColumn
+      ? `coalesce('<${el}>' || ${geometryGmlSql(ft, alias, o)} || '</${el}>', '<${el}/>')`
+      : `xmlelement(name "${el}", ${alias}.${ident(name)})::text`;
+  return `'<wfs:member>' || ${value} || '</wfs:member>'`;
+}
+
+/** The feature id '<name>.<id>' in SQL. */
+function featureIdSql(ft: VectorFeatureType, alias: string): string {
+  return `${nameLiteral(ft.name)} || '.' || coalesce(${alias}.${ident(ft.idColumn)}::text, '')`;
+}
+
+/** The geometry as GML in SQL (NULL for a NULL geometry). */
+export function geometryGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion }): string {
   const geomIn = outputGeometry(alias, o);
   const digits = Math.trunc(o.digits);
   // ST_AsGML options: 1 long CRS name (urn), 2 no srsDimension, 4 LineString rather than Curve
   const longCrs = o.latLon === true && o.srid === 4326 ? 1 : 0;
-  let gml = o.gml === '2' ? `ST_AsGML(2, ${geomIn}, ${digits}, ${longCrs})` : `ST_AsGML(3, ${geomIn}, ${digits}, ${6 | longCrs}, 'gml', ${fid} || '.geom')`;
-  if (o.gml === '3.2' && o.srid === 4326 && !o.latLon) gml = `replace(${gml}, 'srsName="EPSG:4326"', 'srsName="urn:ogc:def:crs:OGC:1.3:CRS84"')`;
-  const geometry = o.geometry ? `coalesce('<${o.prefix}:geom>' || ${gml} || '</${o.prefix}:geom>', '')` : `''`;
-  const idAttr = o.gml === '2' ? 'fid' : 'gml:id';
-  const [open, close] = o.gml === '3.2' ? ['<wfs:member>', '</wfs:member>'] : ['<gml:featureMember>', '</gml:featureMember>'];
-  return `'${open}<${el} ${idAttr}="' || ${fid} || '">' || ${forest} || ${geometry} || '</${el}>${close}'`;
+  if (o.gml === '2') return `ST_AsGML(2, ${geomIn}, ${digits}, ${longCrs})`;
+  const gml = `ST_AsGML(3, ${geomIn}, ${digits}, ${6 | longCrs}, 'gml', ${featureIdSql(ft, alias)} || '.geom')`;
+  return o.gml === '3.2' && o.srid === 4326 && !o.latLon ? `replace(${gml}, 'srsName="EPSG:4326"', 'srsName="urn:ogc:def:crs:OGC:1.3:CRS84"')` : gml;
 }
 
 /** A geometry element's start tag as ST_AsGML writes it (attribute text can hold no `<`, so this never matches inside values). */

@@ -9,7 +9,7 @@ import type { Database } from '../db/types.ts';
 import type { Envelope, FilterNode } from './filter/index.ts';
 import { toSql } from './filter/index.ts';
 import { OgcError } from './exception.ts';
-import { featureGmlSql, featureJsonSql, jsonValue, type FeatureJsonOptions, type GmlVersion } from './featureSql.ts';
+import { featureGmlSql, featureJsonSql, jsonValue, valueMemberSql, type FeatureJsonOptions, type GmlVersion } from './featureSql.ts';
 import { filterColumns } from './layers.ts';
 import { ident, nameLiteral, num } from './sqlNames.ts';
 
@@ -91,6 +91,8 @@ export interface PageOptions extends FeatureJsonOptions {
   startIndex: number;
   /** GML instead of GeoJSON (with the namespace prefix of the feature elements). */
   gml?: { version: GmlVersion; prefix: string };
+  /** With `gml`: GetPropertyValue members of this attribute (or the geometry) instead of features. */
+  value?: string;
   /**
    * Count all matching rows in the same pass (`count(*) OVER ()`): nearly free when the database
    * has to read every match anyway to sort them (a spatial filter), costly when an index would
@@ -104,6 +106,12 @@ export interface PageOptions extends FeatureJsonOptions {
  * features in it and, with `withTotal`, the number of all matches (undefined when the page is
  * empty).
  */
+function memberSql(ft: VectorFeatureType, o: PageOptions): string {
+  if (!o.gml) return featureJsonSql(ft, 'p', o);
+  const gml = { ...o, gml: o.gml.version, prefix: o.gml.prefix };
+  return o.value !== undefined ? valueMemberSql(ft, 'p', o.value, gml) : featureGmlSql(ft, 'p', gml);
+}
+
 export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number; total?: number }> {
   const p = new Params(sel.params.values);
   const needed = new Set<string>([...o.attrs.map((a) => a.name), ...o.sort.map((k) => k.name), sel.ft.idColumn]);
@@ -114,7 +122,7 @@ export async function queryFeaturePage(db: Database, sel: LayerSelection, o: Pag
     `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
     `LIMIT ${num(Math.trunc(o.count))} OFFSET ${num(Math.trunc(o.startIndex))}`;
   const sql =
-    `SELECT coalesce(string_agg(${o.gml ? featureGmlSql(sel.ft, 'p', { ...o, gml: o.gml.version, prefix: o.gml.prefix }) : featureJsonSql(sel.ft, 'p', o)}, ` +
+    `SELECT coalesce(string_agg(${memberSql(sel.ft, o)}, ` +
     `'${o.gml ? '' : ','}' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
     `count(*)::integer AS n${o.withTotal ? ', max(p.__total)::integer AS total' : ''} FROM (${inner}) AS p`;
   const { rows } = await db.query<{ body: string; n: number; total?: number | null }>(sql, p.values);

@@ -70,7 +70,7 @@ export interface OgcRequest {
 
 
 const WMS_REQUESTS = new Set(['getcapabilities', 'getmap', 'getfeatureinfo', 'getlegendgraphic']);
-const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature']);
+const WFS_REQUESTS = new Set(['getcapabilities', 'describefeaturetype', 'getfeature', 'liststoredqueries', 'describestoredqueries', 'getpropertyvalue']);
 
 export class OgcService {
   readonly product: string;

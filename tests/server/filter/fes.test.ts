@@ -86,6 +86,7 @@ describe('FES comparison, logical and id operators share the CQL AST and toSql',
     ['matchCase="false"', `<PropertyIsEqualTo matchCase="false">${prop('amp_name')}${lit('Hat Yai')}</PropertyIsEqualTo>`, 'lower("amp_name") = lower($1)', ['Hat Yai']],
     ['entities and CDATA in a Literal', `<PropertyIsEqualTo>${prop('prv_name')}<Literal>a&amp;b&#x0E01;<![CDATA[<c>]]></Literal></PropertyIsEqualTo>`, '"prv_name" = $1', ['a&bก<c>']],
     ['PropertyIsNull', `<PropertyIsNull>${prop('island')}</PropertyIsNull>`, '"island" IS NULL', []],
+    ['PropertyIsNil (FES 2.0; NULL is nil)', `<PropertyIsNil nilReason="missing">${prop('island')}</PropertyIsNil>`, '"island" IS NULL', []],
     [
       'PropertyIsBetween',
       `<PropertyIsBetween>${prop('epr')}<LowerBoundary>${lit('-5')}</LowerBoundary><UpperBoundary>${lit('-1')}</UpperBoundary></PropertyIsBetween>`,

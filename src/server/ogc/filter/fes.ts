@@ -118,7 +118,9 @@ class FesConverter {
     switch (local) {
       case 'PropertyIsLike':
         return this.like(el);
-      case 'PropertyIsNull': {
+      // A database NULL is how a nillable property of ours is nil (no nilReason is stored), as GeoServer reads it.
+      case 'PropertyIsNull':
+      case 'PropertyIsNil': {
         const [prop] = this.onlyChildren(el, 1, 'one ValueReference');
         return { type: 'isNull', attribute: this.property(prop as XmlElement), negated: false };
       }

@@ -44,6 +44,10 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
     `<ows:Operation name="DescribeFeatureType">${dcp}${param('outputFormat', [gmlDft])}</ows:Operation>` +
     `<ows:Operation name="GetFeature">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', outputFormats(r.version))}</ows:Operation>` +
     (v2
+      ? `<ows:Operation name="GetPropertyValue">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', [outputFormats(r.version)[0]!])}</ows:Operation>` +
+        `<ows:Operation name="ListStoredQueries">${dcp}</ows:Operation><ows:Operation name="DescribeStoredQueries">${dcp}</ows:Operation>`
+      : '') +
+    (v2
       ? constraint('ImplementsBasicWFS', 'TRUE') +
         constraint('ImplementsTransactionalWFS', 'FALSE') +
         constraint('ImplementsLockingWFS', 'FALSE') +
@@ -75,7 +79,7 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
       );
     })
     .join('');
-  const comparison = ['PropertyIsEqualTo', 'PropertyIsNotEqualTo', 'PropertyIsLessThan', 'PropertyIsGreaterThan', 'PropertyIsLessThanOrEqualTo', 'PropertyIsGreaterThanOrEqualTo', 'PropertyIsLike', 'PropertyIsNull', 'PropertyIsBetween'];
+  const comparison = ['PropertyIsEqualTo', 'PropertyIsNotEqualTo', 'PropertyIsLessThan', 'PropertyIsGreaterThan', 'PropertyIsLessThanOrEqualTo', 'PropertyIsGreaterThanOrEqualTo', 'PropertyIsLike', 'PropertyIsNull', 'PropertyIsNil', 'PropertyIsBetween'];
   const conformance = (name: string, value: string) => `<fes:Constraint name="${name}"><ows:NoValues/><ows:DefaultValue>${value}</ows:DefaultValue></fes:Constraint>`;
   const filterCaps = v2
     ? `<fes:Filter_Capabilities><fes:Conformance>` +

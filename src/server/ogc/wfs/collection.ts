@@ -77,7 +77,7 @@ export function hitsXml(version: string, matched: number, timeStamp: string): st
   return `${XML_HEAD}<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" numberOfFeatures="${matched}" timeStamp="${timeStamp}"/>\n`;
 }
 
-function escapeHtmlSensitive(json: string): string {
+export function escapeHtmlSensitive(json: string): string {
   // JSON-equivalent escapes, so no browser ever sniffs markup in attribute values.
   return /[<>&]/.test(json) ? json.replace(/[<>&]/g, (c) => (c === '<' ? '\\u003c' : c === '>' ? '\\u003e' : '\\u0026')) : json;
 }

@@ -15,8 +15,9 @@ export interface FeaturePage {
   matched: number;
 }
 
-async function readSlice(svc: OgcService, q: TypeQuery, count: number, startIndex: number, format: OutputFormat, crs: OutputCrs, withTotal: boolean) {
+async function readSlice(svc: OgcService, q: TypeQuery, count: number, startIndex: number, format: OutputFormat, crs: OutputCrs, withTotal: boolean, value?: string) {
   return queryFeaturePage(svc.db, q.sel, {
+    ...(value !== undefined ? { value } : {}),
     attrs: q.props.attrs,
     geometry: q.props.geometry,
     srid: crs.srid,
@@ -36,10 +37,10 @@ export async function countMatches(svc: OgcService, queries: readonly TypeQuery[
   return counts.reduce((a, b) => a + b, 0);
 }
 
-async function readPages(svc: OgcService, queries: readonly TypeQuery[], page: Paging, format: OutputFormat, crs: OutputCrs): Promise<FeaturePage> {
+async function readPages(svc: OgcService, queries: readonly TypeQuery[], page: Paging, format: OutputFormat, crs: OutputCrs, value: string | undefined): Promise<FeaturePage> {
   if (queries.length === 1) {
     const q = queries[0]!;
-    const read = await readSlice(svc, q, page.count, page.startIndex, format, crs, q.spatial);
+    const read = await readSlice(svc, q, page.count, page.startIndex, format, crs, q.spatial, value);
     // The total is known without counting when this page is the last one (or counted in the same pass).
     const last = read.returned < page.count && (read.returned > 0 || page.startIndex === 0);
     const matched = read.total ?? (last ? page.startIndex + read.returned : await queryCount(svc.db, q.sel));
@@ -65,9 +66,12 @@ async function readPages(svc: OgcService, queries: readonly TypeQuery[], page: P
   return { body: bodies.join(format.kind === 'gml' ? '' : ','), returned, matched: counts.reduce((a, b) => a + b, 0) };
 }
 
-/** One page; GML with XML-illegal characters replaced (database text as is) and unique geometry ids. */
-export async function readFeaturePage(svc: OgcService, queries: readonly TypeQuery[], page: Paging, format: OutputFormat, crs: OutputCrs): Promise<FeaturePage> {
-  const read = await readPages(svc, queries, page, format, crs);
+/**
+ * One page of features (or, with `value` and a single query, GetPropertyValue members); GML with
+ * XML-illegal characters replaced (database text as is) and unique geometry ids.
+ */
+export async function readFeaturePage(svc: OgcService, queries: readonly TypeQuery[], page: Paging, format: OutputFormat, crs: OutputCrs, value?: string): Promise<FeaturePage> {
+  const read = await readPages(svc, queries, page, format, crs, value);
   if (format.kind !== 'gml') return read;
   const safe = xmlSafe(read.body);
   return { ...read, body: format.version === '2' ? safe : uniqueGmlIds(safe) };
