@@ -5,39 +5,29 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
-import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { waitForPickersSettled } from './support/app.ts';
+import { backendSuite } from './support/backendSuite.ts';
+import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
 
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-wfs-topic');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'config-modules');
 
 describe('config-only WFS layer styled by a legend field, with a declared bar chart', { timeout: 120_000 }, () => {
-  let dir: string;
-  let database: TestDatabase;
-  let app: RunningApp;
-  let s: BrowserSession;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'e2e-config-'));
-    cpSync(CONFIG_DIR, dir, { recursive: true });
-    cpSync(FIXTURE, dir, { recursive: true });
-    database = await openSampleDatabase();
-    app = await startApp(dir, { db: database.db });
-    s = await openSession({ width: 1280, height: 800 });
-    s.browser.context.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await s?.close();
-    await app?.close();
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const suite = backendSuite(SHOTS, {
+    configDir: () => {
+      cpSync(CONFIG_DIR, dir, { recursive: true });
+      cpSync(FIXTURE, dir, { recursive: true });
+      return dir;
+    },
   });
 
   it('/landwatch: WFS 2.0 GetFeature by province, features in the land-use legend colours, a bar chart and table summing the features', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     const wfs: URLSearchParams[] = [];
     page.on('request', (r) => {
       if (!r.url().includes('/wfs')) return;
@@ -91,6 +81,6 @@ describe('config-only WFS layer styled by a legend field, with a declared bar ch
     const tableText = (await panel.locator('table').textContent()) ?? '';
     expect(tableText).toContain('อำเภอ');
     await page.screenshot({ path: path.join(SHOTS, 'landwatch.png') });
-    expect(describeProblems(s.log.unexpected())).toBe('');
+    expect(describeProblems(suite.s.log.unexpected())).toBe('');
   });
 });

@@ -4,17 +4,16 @@
 // 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
 // an A4 PDF with selectable Thai; a page with no chart data has no chart page.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems } from './support/browser.ts';
-import { navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { navigateInApp, waitForPickersSettled } from './support/app.ts';
+import { backendSuite } from './support/backendSuite.ts';
+import { ROOT_DIR } from './support/server.ts';
 
 const OUT = path.join(ROOT_DIR, 'test-results', 'report');
-mkdirSync(OUT, { recursive: true });
 const text = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 const info = (file: string) => {
   const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
@@ -30,27 +29,11 @@ async function showRows(page: Page, rows: string[]): Promise<void> {
 }
 
 describe('export report', { timeout: 150_000 }, () => {
-  let database: TestDatabase;
-  let app: RunningApp;
-  let s: BrowserSession;
-
-  beforeAll(async () => {
-    database = await openSampleDatabase();
-    app = await startApp(CONFIG_DIR, { db: database.db });
-    s = await openSession({ width: 1280, height: 900 });
-    s.browser.context.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await s?.close();
-    await app?.close();
-    await database?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await s.page.screenshot({ path: path.join(OUT, `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}.png`) }).catch(() => undefined);
-  });
+  const suite = backendSuite(OUT, { viewport: { width: 1280, height: 900 } });
 
   it('/cmline-changearea with erosion and accretion: preview, title edit, print view and PDF download', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     await page.goto(app.url('cmline-changearea'));
     await waitForPickersSettled(page);
     const province = page.locator('.picker[data-picker="province"] select').last();
@@ -106,12 +89,13 @@ describe('export report', { timeout: 150_000 }, () => {
     const pdfText = text(saved);
     for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่การกัดเซาะ', 'พื้นที่การทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
     execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
-    expect(describeProblems(s.log.unexpected())).toBe('');
+    expect(describeProblems(suite.s.log.unexpected())).toBe('');
     await page.keyboard.press('Escape');
   });
 
   it('a page whose layers have no chart data has no chart page', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     await page.keyboard.press('Escape');
     await navigateInApp(page, app.url('radar'));
     await page.getByRole('heading', { level: 1, name: 'เรดาร์ชายฝั่ง' }).waitFor();

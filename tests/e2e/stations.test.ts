@@ -3,17 +3,15 @@
 // removed on leaving; a radar pin opens a popup with CODE, BAND and SITE and no CCTV link; a CCTV
 // pin's popup has the live video and the link 'Coastal CCTV Live'; the CCTV list shows 22 CODEs
 // and a click fits the map to the camera; a legend card collapses for real.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
-import { navigateInApp, openSession, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { navigateInApp } from './support/app.ts';
+import { backendSuite } from './support/backendSuite.ts';
+import { ROOT_DIR } from './support/server.ts';
 
 const SHOTS = process.env.STATIONS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'stations');
-mkdirSync(SHOTS, { recursive: true });
 
 type Drawn = Array<{ properties: Record<string, unknown>; point: [number, number] }>;
 const drawn = (page: Page, layerId: string) => page.evaluate((id) => window.__qa?.drawnFeatures(id) ?? [], layerId) as Promise<Drawn>;
@@ -21,27 +19,11 @@ const listedLayerNames = (page: Page) => page.evaluate(() => window.__qa?.styleL
 const badge = async (page: Page) => ((await page.locator('.top-menu .badge').first().textContent()) ?? '').trim();
 
 describe('/radar and /cctv', { timeout: 120_000 }, () => {
-  let database: TestDatabase;
-  let app: RunningApp;
-  let s: BrowserSession;
-
-  beforeAll(async () => {
-    database = await openSampleDatabase();
-    app = await startApp(CONFIG_DIR, { db: database.db });
-    s = await openSession({ width: 1280, height: 800 });
-    s.browser.context.setDefaultTimeout(30_000);
-  });
-  afterAll(async () => {
-    await s?.close();
-    await app?.close();
-    await database?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await s.page.screenshot({ path: path.join(SHOTS, `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}.png`) }).catch(() => undefined);
-  });
+  const suite = backendSuite(SHOTS);
 
   it('/radar: 21 radar pins and the current layer on entry; a pin opens CODE, BAND, SITE without a CCTV link', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     const assets: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/assets/data/')) assets.push(new URL(r.url()).pathname);
@@ -71,11 +53,12 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     // The popup answered the click: the feature drawer did not open for it.
     expect(await page.locator('[data-testid="feature-drawer"].drawer-open').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'radar-popup.png') });
-    expect(describeProblems(s.log.unexpected())).toBe('');
+    expect(describeProblems(suite.s.log.unexpected())).toBe('');
   });
 
   it('/cctv: the list shows 22 CODEs, the CCTV layer is added; a click fits the map to the camera; leaving removes the layer', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     await navigateInApp(page, app.url('cctv?qa=1'));
     await page.getByRole('heading', { level: 1, name: 'กล้อง CCTV ชายฝั่ง' }).waitFor();
     const items = page.locator('.feature-list button');
@@ -107,11 +90,12 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect.poll(() => listedLayerNames(page).then((ids) => ids.some((id) => id.startsWith('cctv')))).toBe(false);
     // The sample cameras' live links point at a host that does not exist (no network here).
-    expect(describeProblems(s.log.unexpected([/^https:\/\/cctv\.sample\.invalid\//]))).toBe('');
+    expect(describeProblems(suite.s.log.unexpected([/^https:\/\/cctv\.sample\.invalid\//]))).toBe('');
   });
 
   it('a legend card collapses and expands for real (SPEC.md §4); collapsed: true starts collapsed', async () => {
-    const { page } = s;
+    const { page } = suite.s;
+    const app = suite.app;
     await navigateInApp(page, app.url('radar'));
     const card = page.locator('.legend-card').first();
     await card.waitFor();
