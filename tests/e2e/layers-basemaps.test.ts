@@ -11,25 +11,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, VIEWPORTS } from './support/browser.ts';
 import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
-import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { ROOT_DIR, type RunningApp } from './support/server.ts';
+import { useSampleApp } from './support/sampleApp.ts';
 
 const SHOTS = process.env.LAYERS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'layers-basemaps');
 mkdirSync(SHOTS, { recursive: true });
 // A 1x1 PNG: stands in for public base-map tiles (no network in CI).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-let database: TestDatabase;
+const sampleApp = useSampleApp();
 let app: RunningApp;
-beforeAll(async () => {
-  database = await openSampleDatabase();
-  app = await startApp(CONFIG_DIR, { db: database.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+beforeAll(() => {
+  app = sampleApp();
 });
 
 const styleIds = (page: Page) => page.evaluate(() => window.__qa?.styleLayerIds() ?? []);

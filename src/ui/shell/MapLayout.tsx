@@ -15,6 +15,7 @@ import { Dialogs } from './Dialogs.tsx';
 import { useMediaQuery } from '../useMediaQuery.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { onMapClick } from '../featureInfo/featureInfo.ts';
+import { UrlStateSync } from '../urlState/UrlStateSync.tsx';
 
 export function MapLayout() {
   const { app, legends } = useConfig();
@@ -67,6 +68,7 @@ export function MapLayout() {
       </main>
       <FeatureDrawer />
       <Dialogs />
+      <UrlStateSync />
     </div>
   );
 }

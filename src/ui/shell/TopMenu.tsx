@@ -1,8 +1,10 @@
-// Top menu over the map (SPEC.md §2): Menu, Layers with the count badge, Base map, Export.
+// Top menu over the map (SPEC.md §2): Menu, Layers with the count badge, Base map, Export, and
+// the copy-link control of the map's URL state (issue 11).
 import { th } from '../../locale/th.ts';
 import { useStore } from '../../state/store.ts';
 import { uiStore, type Dialog } from '../uiStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
+import { copyLink } from '../urlState/copyLink.ts';
 
 export function TopMenu() {
   const count = useStore(layerStore, (s) => listedLayers(s.layers).length);
@@ -10,12 +12,13 @@ export function TopMenu() {
   return (
     <div className="top-menu" role="toolbar" aria-label="Map menu">
       <button type="button" onClick={open('menu')}>{th.topMenu.menu}</button>
+      {/* The name keeps the visible words ('Layers 2'), so speech users can say what they see. */}
       <button type="button" onClick={open('layers')} aria-label={`${th.topMenu.layers} (${count})`}>
-        {th.topMenu.layers}
-        <span className="badge" aria-hidden>{count}</span>
+        {th.topMenu.layers} <span className="badge" aria-hidden>{count}</span>
       </button>
       <button type="button" onClick={open('basemap')}>{th.topMenu.basemap}</button>
       <button type="button" onClick={open('export')}>{th.topMenu.export}</button>
+      <button type="button" onClick={() => void copyLink()}>{th.urlState.copyLink}</button>
     </div>
   );
 }

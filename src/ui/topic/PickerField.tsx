@@ -12,6 +12,8 @@ import { useConfig } from '../../state/config.tsx';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 import { isSection } from '../sections/definitions.ts';
+import { restoredChoice, skipFailedPicker } from '../urlState/pageRestore.ts';
+import { useVariantState } from './variantState.tsx';
 
 export interface PickerFieldProps {
   picker: ResolvedPicker;
@@ -28,9 +30,15 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
   const state = useOptions(picker, variant, enabled, values);
   const options = state.status === 'ready' ? state.options : [];
   const cap = capOf(picker, app.limits.dropdownCap);
+  const { pageKey } = useVariantState();
 
   useEffect(() => {
-    if (state.status !== 'ready' || value || !picker.default) return;
+    if (state.status === 'error') skipFailedPicker(pageKey, picker, variant);
+    if (state.status !== 'ready') return;
+    // A link's choice (issue 11) comes before the default.
+    const restored = restoredChoice(pageKey, picker, variant, state.options);
+    if (restored) return onChange(restored);
+    if (value || !picker.default) return;
     const chosen = defaultChoice(picker, state.options);
     if (chosen) onChange(chosen);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply the default once per list

@@ -1,7 +1,7 @@
 // The state of one variant page shared by its pickers and sections: the picker machine's
 // values (SPEC.md §4), the page's named lists (fetched once, shared by e.g. start and end year)
 // and the context the layer actions need.
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import type { AppConfig, ResolvedVariant } from '../../engine/types.ts';
 import { loadOptions, type Option, type PickerValues } from '../../engine/options.ts';
@@ -10,6 +10,7 @@ import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { useConfig } from '../../state/config.tsx';
 import { assetRows, routerRows } from '../../state/api.ts';
 import type { ActionContext } from './actions/layerActions.ts';
+import { publishPickers } from '../urlState/pageState.ts';
 
 export type ListLoader = (id: string, values: PickerValues) => Promise<Option[]>;
 
@@ -74,9 +75,11 @@ function PickerMachineProvider({ variant, route, pageKey, lists, children }: { v
   const [snapshot, actor] = useTraceableActor(pickerCascadeMachine, {
     pickers: variant.pickers.map((p) => ({ id: p.id, dependsOn: p.dependsOn, kind: p.kind })),
   });
+  const values = snapshot.context.selected as PickerValues;
+  useEffect(() => publishPickers(pageKey, values), [pageKey, values]);
   const state: VariantState = {
     variant,
-    values: snapshot.context.selected as PickerValues,
+    values,
     actor,
     enabled: (id) => isLevelEnabled(snapshot.context, id),
     route,

@@ -14,6 +14,9 @@ import { setRowResult } from '../../topic/rowResults.ts';
 import { actionContext, useVariantState, type VariantState } from '../../topic/variantState.tsx';
 import { hideLayer, showLayer } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
+import { rowDone } from '../../urlState/restore.ts';
+import { setRowLayer } from '../../urlState/pageState.ts';
+import { useRowRestore } from '../../urlState/pageRestore.ts';
 import '../../topic/actions/sections.css';
 
 export interface ToggleRowProps {
@@ -46,6 +49,9 @@ export function ToggleRow(props: ToggleRowProps) {
   latest.current = { props, state, app };
   // The layer this row put in the store (null when none).
   const added = useRef<string | null>(null);
+  // Shown from a link (issue 11): the map keeps the link's view; the restore hears the outcome.
+  const restoring = useRef(false);
+  const forget = (id: string | null) => id && setRowLayer(latest.current.state.pageKey, id, null);
 
   const [machine] = useState(() =>
     layerToggleMachine.provide({
@@ -53,27 +59,39 @@ export function ToggleRow(props: ToggleRowProps) {
         load: fromLoader(async ({ signal }) => {
           const { props: p, state: s, app: a } = latest.current;
           if (!p.template) throw new Error(`row "${p.rowId}" has no layer template`);
-          const result = await showLayer(p.template, actionContext(s, a), {
-            rowId: p.rowId,
-            ...(p.extraVars ? { extraVars: p.extraVars } : {}),
-            signal,
-            onAdded: (id) => {
-              added.current = id;
-            },
-          });
-          return { featureCount: result.featureCount };
+          const fromLink = restoring.current;
+          restoring.current = false;
+          try {
+            const result = await showLayer(p.template, actionContext(s, a), {
+              rowId: p.rowId,
+              ...(p.extraVars ? { extraVars: p.extraVars } : {}),
+              ...(fromLink ? { fit: false } : {}),
+              signal,
+              onAdded: (id) => {
+                added.current = id;
+                setRowLayer(s.pageKey, id, p.rowId);
+              },
+            });
+            if (fromLink) rowDone(p.rowId);
+            return { featureCount: result.featureCount };
+          } catch (error) {
+            if (fromLink) rowDone(p.rowId, `rows: ${p.rowId}`);
+            throw error;
+          }
         }),
       },
       actions: {
         hide: () => {
           const id = added.current;
           added.current = null;
+          forget(id);
           hideLayer(id, latest.current.props.rowId);
         },
         failed: (_, { message }) => {
           console.warn(`row "${latest.current.props.rowId}" failed to load: ${message}`);
           const id = added.current;
           added.current = null;
+          forget(id);
           hideLayer(id, latest.current.props.rowId);
         },
       },
@@ -88,12 +106,20 @@ export function ToggleRow(props: ToggleRowProps) {
         const id = added.current;
         if (id && !layerStore.get().layers.some((l) => l.id === id)) {
           added.current = null;
+          forget(id);
           setRowResult(latest.current.props.rowId, null);
           actor.send({ type: 'LAYER_REMOVED' });
         }
       }),
     [actor],
   );
+
+  useRowRestore(state.pageKey, rowId, () => {
+    const message = snapshot.value === 'inactive' ? validationMessage(state.variant.validations, props.validate, state.values) : 'shown';
+    if (message) return rowDone(rowId, `rows: ${rowId}`);
+    restoring.current = true;
+    actor.send({ type: 'TOGGLE' });
+  });
 
   const busy = isBusy(snapshot);
   const shown = isShown(snapshot);

@@ -79,6 +79,8 @@ export interface ShowOptions {
   signal?: AbortSignal;
   /** Called with the layer id once the layer is in the store. */
   onAdded?: (layerId: string) => void;
+  /** false: never move the map, whatever the template's `fit` (a layer restored from a link). */
+  fit?: boolean;
   deps?: ActionDeps;
 }
 
@@ -144,7 +146,8 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
   const deps = options.deps ?? defaultDeps(ctx.app);
   const def = definitionOf(template.type);
   const ictx: InstantiateContext = { app: ctx.app, values: ctx.values, vars: options.extraVars ?? {} };
-  const inst = def.instantiate(template, ictx);
+  const instance = def.instantiate(template, ictx);
+  const inst = options.fit === false ? { ...instance, fit: false } : instance;
   const aborted = () => options.signal?.aborted === true;
   const added = (extra: Partial<MapLayer> = {}) => {
     deps.upsert(storeLayer(inst, ctx.route, extra));

@@ -1,0 +1,120 @@
+// Keeps the URL in step with the map (issue 11): the view, base map, satellite year, the open
+// page's picker codes and its rows' layers (order and visibility) are written as the query a
+// quarter second after they change. A change of pickers, rows, base map or satellite that the
+// user made (a click or key since the last write) is a new history entry (Back returns to it);
+// moving the map, defaults and restores replace the current one. A URL that changes
+// under the same page and that this did not write (Back/Forward) rebuilds the page from it.
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useConfig } from '../../state/config.tsx';
+import { mapStore } from '../../map/mapStore.ts';
+import { layerStore, listedLayers } from '../../map/layerStore.ts';
+import { satelliteOptions, satelliteStore } from '../../map/satellite/satellite.ts';
+import type { AppConfig } from '../../engine/types.ts';
+import { encodeUrlState, passthroughOf, type UrlState } from './codec.ts';
+import { pageStateStore } from './pageState.ts';
+import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
+
+const WRITE_DELAY_MS = 250;
+
+/** The state to write now (null while the map is not there yet). */
+export function currentUrlState(app: AppConfig): UrlState | null {
+  const map = mapStore.get().map;
+  if (!map) return null;
+  const { pickers, rowLayers } = pageStateStore.get();
+  const rows = listedLayers(layerStore.get().layers).flatMap((l) => {
+    const id = rowLayers[l.id];
+    return id ? [{ id, visible: l.visible }] : [];
+  });
+  const sat = satelliteOptions(app.satellite).find((o) => o.id === satelliteStore.get().selected);
+  const c = map.getCenter();
+  return {
+    view: { center: [c.lng, c.lat], zoom: map.getZoom() },
+    pickers,
+    rows,
+    ...(mapStore.get().basemap ? { basemap: mapStore.get().basemap } : {}),
+    ...(sat ? { satellite: sat.year } : {}),
+  };
+}
+
+let flushNow: (() => string) | null = null;
+
+/** Writes the pending URL at once (before copying the link) and returns its query. */
+export function flushUrlState(): string {
+  return flushNow?.() ?? window.location.search;
+}
+
+export function UrlStateSync() {
+  const { app } = useConfig();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Paths as the address bar has them (with the base path).
+  const written = useRef({ path: window.location.pathname, search: location.search, discrete: '' });
+
+  // Back/Forward (or a link) to another state of the same page; a new page starts a new history
+  // of states (its first write replaces).
+  useEffect(() => {
+    const last = written.current;
+    const path = window.location.pathname;
+    if (path === last.path && location.search !== last.search) urlGenerationStore.set(({ generation }) => ({ generation: generation + 1 }));
+    written.current = { path, search: location.search, discrete: path === last.path ? last.discrete : '' };
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let acted = false;
+    const onInput = () => {
+      acted = true;
+    };
+    const write = (): string => {
+      clearTimeout(timer);
+      const state = isRestoring() ? null : currentUrlState(app);
+      if (!state) return window.location.search;
+      const search = encodeUrlState(state, passthroughOf(window.location.search));
+      const { view: _view, ...withoutView } = state;
+      const discrete = encodeUrlState(withoutView);
+      const last = written.current;
+      if (search === window.location.search) return search;
+      const push = acted && last.path === window.location.pathname && last.discrete !== '' && last.discrete !== discrete;
+      acted = false;
+      written.current = { path: window.location.pathname, search, discrete };
+      void navigate({ search }, { replace: !push });
+      return search;
+    };
+    // Leaving or reloading within the delay: the address keeps the last state (a reload reads it).
+    const onLeave = () => {
+      const state = isRestoring() ? null : currentUrlState(app);
+      if (state) window.history.replaceState(window.history.state, '', `${window.location.pathname}${encodeUrlState(state, passthroughOf(window.location.search))}`);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(write, WRITE_DELAY_MS);
+    };
+    flushNow = write;
+    let moving: { off: () => void } | null = null;
+    const watchMap = () => {
+      moving?.off();
+      const map = mapStore.get().map;
+      if (!map) return;
+      map.on('moveend', schedule);
+      moving = { off: () => map.off('moveend', schedule) };
+    };
+    watchMap();
+    const stops = [layerStore.subscribe(schedule), satelliteStore.subscribe(schedule), pageStateStore.subscribe(schedule), restoreStore.subscribe(schedule), mapStore.subscribe(() => (watchMap(), schedule()))];
+    window.addEventListener('pointerdown', onInput, true);
+    window.addEventListener('keydown', onInput, true);
+    window.addEventListener('change', onInput, true);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      window.removeEventListener('pointerdown', onInput, true);
+      window.removeEventListener('keydown', onInput, true);
+      window.removeEventListener('change', onInput, true);
+      window.removeEventListener('pagehide', onLeave);
+      clearTimeout(timer);
+      moving?.off();
+      stops.forEach((stop) => stop());
+      flushNow = null;
+    };
+  }, [app, navigate]);
+  return null;
+}
