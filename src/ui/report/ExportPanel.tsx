@@ -1,7 +1,7 @@
 // The export dialog's report (SPEC.md §2 Export dialog, issue 10): an A4 preview of the report
 // pages, 'พิมพ์' printing them through the browser (document title 'TCS Report', one page per
 // sheet, no app chrome) and 'ดาวน์โหลด PDF' saving the same pages as a vector PDF.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { th } from '../../locale/th.ts';
@@ -32,6 +32,10 @@ export function ExportPanel() {
   const [mapSize, setMapSize] = useState<{ width: number; height: number } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const previewRef = useRef<HTMLDivElement>(null);
+  // The PDF code and fonts load while the preview is read: the download then only lays out.
+  useEffect(() => {
+    void import('../../report/pdf/index.ts').then((m) => m.prepareReportPdf()).catch((error: unknown) => console.warn('report PDF setup failed', error));
+  }, []);
 
   const pages = useMemo(() => reportPages(reportInputs(bundle, layers, results.page, results.results)), [bundle, layers, results]);
   const date = useMemo(() => thaiDate(new Date()), []);

@@ -1,0 +1,55 @@
+// `npm run bench:report`: how fast the export report is (issue 10 "Measure"). On
+// /maps/cmline-changearea with four layers (analysis, erosion, accretion, coastline) and two charts
+// for Songkhla, in a fresh Chromium each run: the time from pressing Export to the preview with
+// its charts drawn, and from pressing 'ดาวน์โหลด PDF' to the file (a second PDF in the same
+// dialog is the warm figure). Prints the median of BENCH_RUNS runs (default 5).
+import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
+import { startApp } from '../tests/e2e/support/server.ts';
+import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+
+const database = await openSampleDatabase();
+const app = await startApp(process.env.CONFIG_DIR, { db: database.db });
+const preview: number[] = [];
+const pdfFirst: number[] = [];
+const pdfWarm: number[] = [];
+try {
+  for (let run = 1; run <= RUNS; run++) {
+    const browser = await launchBrowser({ width: 1280, height: 900 });
+    try {
+      await useOfflineBasemap(browser.context);
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      page.setDefaultTimeout(60_000);
+      await page.goto(app.url('cmline-changearea'));
+      await page.waitForFunction(() => !document.querySelector('.picker[aria-busy="true"]'));
+      const province = page.locator('.picker[data-picker="province"] select').last();
+      await province.locator('option[value="90"]').waitFor({ state: 'attached' });
+      await province.selectOption('90');
+      for (const id of ['analysis', 'erosion', 'accretion', 'coastline']) {
+        await page.locator(`.toggle-row[data-row="${id}"] button`).click();
+        await page.waitForFunction((r) => document.querySelector(`.toggle-row[data-row="${r}"]`)?.getAttribute('data-state') === 'active', id);
+      }
+      await page.locator('[data-testid="chart-accretion-chart"] .vega-chart[data-state="ready"]').waitFor();
+      let t = performance.now();
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('.report-preview .vega-chart[data-state="ready"]').length >= 2);
+      preview.push(performance.now() - t);
+      await page.waitForFunction(() => !!document.querySelector('.report-print .report-map-image'));
+      for (const into of [pdfFirst, pdfWarm]) {
+        t = performance.now();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
+        await download.path();
+        into.push(performance.now() - t);
+      }
+      console.log(`run ${run}: preview ${preview.at(-1)!.toFixed(0)} ms, PDF ${pdfFirst.at(-1)!.toFixed(0)} ms, again ${pdfWarm.at(-1)!.toFixed(0)} ms`);
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await app.close();
+  await database.close();
+}
+console.log(`median of ${RUNS}: Export -> preview with charts ${median(preview).toFixed(0)} ms; PDF ${median(pdfFirst).toFixed(0)} ms (again ${median(pdfWarm).toFixed(0)} ms)`);
