@@ -3,7 +3,10 @@
 // vega-lite spec (SPEC.md §4 Charts, §9 Units). Pure and free of vega imports: the vega
 // libraries load only when a chart is drawn.
 import type { Legend, LegendItem } from '../types.ts';
-import { aggregate, numberOf, type AggregateRow, type ChartInput } from './group.ts';
+import { aggregate, type AggregateRow, type ChartInput } from './group.ts';
+import { legendClass } from '../legends.ts';
+
+export { legendClass } from '../legends.ts';
 import { measures, type Measure } from './measures.ts';
 import type { ChartSpec, GroupLevel } from './spec.ts';
 
@@ -40,19 +43,6 @@ const LINE_HEIGHT_PX = 240;
 interface Stack {
   title: string;
   items: LegendItem[];
-}
-
-/** The index of the legend item a value falls in: equal to its code, or min < value <= max (the
- *  classes the map and the WMS styles use). Null for none. */
-export function legendClass(items: readonly LegendItem[], raw: unknown): number | null {
-  if (raw === undefined || raw === null) return null;
-  const n = numberOf(raw);
-  const index = items.findIndex((item) =>
-    item.code !== undefined
-      ? String(item.code) === String(raw)
-      : (item.min !== undefined || item.max !== undefined) && n !== null && (item.min === undefined || n > item.min) && (item.max === undefined || n <= item.max),
-  );
-  return index < 0 ? null : index;
 }
 
 /** The colour of a one-colour chart: `color`, else the legend item's. */

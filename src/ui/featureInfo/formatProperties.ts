@@ -7,6 +7,7 @@
 // - area (sq m) is shown as rai, ngan and square wah with the sq m (units.ts, 3 decimals).
 // - Other non-integer numbers in the Thai locale with exactly 3 decimals; whole numbers (years,
 //   ids, codes) as they are.
+import { legendClass } from '../../engine/legends.ts';
 import type { Legend } from '../../engine/types.ts';
 import { formatRaiNganWah, formatThaiNumber, unitLabels } from '../../engine/units.ts';
 
@@ -102,15 +103,8 @@ export function formatProperties(properties: Readonly<Record<string, unknown>> |
 export function featureColor(layerColor: string | undefined, legend: Legend | undefined, properties: Readonly<Record<string, unknown>> | null | undefined): string | undefined {
   if (layerColor) return layerColor;
   if (!legend) return undefined;
-  const raw = legend.field ? properties?.[legend.field] : undefined;
-  if (raw !== undefined && raw !== null) {
-    const byCode = legend.items.find((i) => i.code !== undefined && String(i.code) === String(raw));
-    if (byCode?.color) return byCode.color;
-    const n = numeric(raw);
-    if (n !== null) {
-      const byRange = legend.items.find((i) => (i.min !== undefined || i.max !== undefined) && (i.min === undefined || n >= i.min) && (i.max === undefined || n <= i.max));
-      if (byRange?.color) return byRange.color;
-    }
-  }
+  const index = legend.field ? legendClass(legend.items, properties?.[legend.field]) : null;
+  const chosen = index === null ? undefined : legend.items[index]?.color;
+  if (chosen) return chosen;
   return legend.items.find((i) => i.color)?.color;
 }
