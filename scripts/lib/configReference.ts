@@ -12,7 +12,7 @@ export const END = '<!-- config-reference:end -->';
 
 function typeText(s: JsonSchema): string {
   if ('const' in s) return `\`${JSON.stringify(s.const)}\``;
-  if (Array.isArray(s.enum)) return s.enum.map((v) => `\`${String(v)}\``).join(' \\| ');
+  if (Array.isArray(s.enum)) return s.enum.map((v) => `\`${String(v)}\``).join(' | ');
   if (typeof s.$ref === 'string') return s.$ref.replace(/^.*\//, '');
   if (s.type === 'array') return `list of ${s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? typeText(s.items as JsonSchema) : 'values'}`;
   if (Array.isArray(s.type)) return s.type.join(' or ');
