@@ -10,6 +10,7 @@ export function LegendView({ section }: SectionProps<'legend'>) {
   const [open, setOpen] = useState(!section.collapsed);
   const bodyId = useId();
   if (!legend) return null;
+  const shown = section.items ? legend.items.filter((item) => section.items?.some((code) => String(code) === String(item.code))) : legend.items;
   return (
     <section className="card legend-card">
       <header className="card-header">
@@ -19,7 +20,7 @@ export function LegendView({ section }: SectionProps<'legend'>) {
         </button>
       </header>
       <ul id={bodyId} className="legend-items" hidden={!open}>
-        {legend.items.map((item) => (
+        {shown.map((item) => (
           <li key={item.label}>
             {item.image ? (
               <img src={item.image} alt="" width="18" height="18" />

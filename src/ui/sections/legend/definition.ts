@@ -10,6 +10,12 @@ export const legendSchema = sectionSchema(
   {
     legend: { ...id, description: 'Legend id from config/legends.yaml.' },
     collapsed: { type: 'boolean', description: 'Start collapsed (the land-use legend).' },
+    items: {
+      type: 'array',
+      minItems: 1,
+      items: { type: ['string', 'number'] },
+      description: 'Show only the items of these codes (the radar page shows the radar station of a legend shared with CCTV).',
+    },
   },
   ['legend'],
 );
@@ -22,5 +28,6 @@ export const legendDefinition: SectionDefinition<LegendSection> = {
   example: { kind: 'legend', legend: 'land-use', collapsed: true },
   crossCheck(s, ctx) {
     ctx.legend(['legend'], s.legend);
+    s.items?.forEach((code, i) => ctx.legendItem(['items', i], s.legend, code));
   },
 };
