@@ -147,7 +147,7 @@ const fesHostile: Array<[string, string]> = [
   ['XPath in ValueReference', eq('users[1]/password', '1')],
   ['int column vs SQL literal', eq('gid', '1 OR 1=1')],
   ['Function pg_sleep', fes('<fes:PropertyIsEqualTo><fes:Function name="pg_sleep"><fes:Literal>10</fes:Literal></fes:Function><fes:Literal>1</fes:Literal></fes:PropertyIsEqualTo>')],
-  ['unknown operator', fes('<fes:PropertyIsNil><fes:ValueReference>prv_code</fes:ValueReference></fes:PropertyIsNil>')],
+  ['unknown operator', fes('<fes:PropertyIsNaN><fes:ValueReference>prv_code</fes:ValueReference></fes:PropertyIsNaN>')],
   ['literal vs literal', fes('<fes:PropertyIsEqualTo><fes:Literal>1</fes:Literal><fes:Literal>1</fes:Literal></fes:PropertyIsEqualTo>')],
   ['root is not Filter', '<fes:And><fes:PropertyIsNull><fes:ValueReference>gid</fes:ValueReference></fes:PropertyIsNull></fes:And>'],
   ['unclosed element', '<fes:Filter><fes:PropertyIsNull><fes:ValueReference>gid</fes:ValueReference></fes:Filter>'],
