@@ -1,11 +1,14 @@
-// Builds the client bundle from validated documents: cascades expanded, topics ordered by menu.
-import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Legend, MenuDoc, TopicDoc } from './types.ts';
+// Builds the client bundle from validated documents: cascades expanded, topics ordered by menu,
+// legend labels filled from the glossary.
+import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Glossary, MenuDoc, TopicDoc } from './types.ts';
 import { resolvePickers } from './resolve.ts';
+import { resolveLegends, type LegendSource } from './glossary.ts';
 
 export interface BundleInput {
   app: AppConfig;
   menu: MenuDoc;
-  legends: Legend[];
+  legends: LegendSource[];
+  glossary: Glossary;
   cascades: CascadeDef[];
   topics: TopicDoc[];
   forms: FormDoc[];
@@ -26,5 +29,5 @@ export function buildBundle(input: BundleInput): ConfigBundle {
         sections: v.sections ?? [],
       })),
     }));
-  return { app: input.app, menu: input.menu, legends: input.legends, topics, forms: input.forms };
+  return { app: input.app, menu: input.menu, legends: resolveLegends(input.legends, input.glossary), glossary: input.glossary, topics, forms: input.forms };
 }

@@ -128,6 +128,43 @@ export interface LegendItem { label: string; code?: string | number; min?: numbe
 export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'image'; field?: string; items: LegendItem[] }
 export interface LegendsDoc { legends: Legend[] }
 
+// The Thai glossary (config/glossary.yaml, src/engine/glossary.ts).
+export interface Term {
+  th: string;
+  en: string;
+}
+
+/** How a code set's items are written as labels: 'AS พื้นที่...', 'กัดเซาะน้อย', 'การกัดเซาะ (Erosion)'. */
+export type LabelStyle = 'code-term' | 'term' | 'term-en';
+
+export interface CodeSet {
+  title: Term;
+  label: LabelStyle;
+  /** Form enums ('<form id>.<field>') whose values are 'CODE term' of this set. */
+  formFields?: string[];
+  items: Record<string, Term>;
+}
+
+export interface UnitTerm extends Term {
+  /** Decimals shown, everywhere (tables, popups, PDFs). */
+  decimals?: number;
+}
+
+export interface FieldTerm extends Term {
+  /** A unit id of `units`: the label reads 'พื้นที่ (ไร่)'. */
+  unit?: string;
+}
+
+export interface Glossary {
+  terms: Record<string, Term>;
+  codes: Record<string, CodeSet>;
+  units: Record<string, UnitTerm>;
+  fields: Record<string, FieldTerm>;
+  documents: Record<string, Term>;
+  formats: Record<string, Term>;
+}
+
+
 export interface CascadeDef { id: string; title?: string; params?: string[]; pickers: PickerDef[] }
 export interface PickersDoc { cascades: CascadeDef[] }
 
@@ -168,6 +205,7 @@ export interface ConfigBundle {
   app: AppConfig;
   menu: MenuDoc;
   legends: Legend[];
+  glossary: Glossary;
   topics: ResolvedTopic[];
   forms: FormDoc[];
 }

@@ -1,18 +1,21 @@
 // Checks between documents and inside a topic that a schema cannot express: every id a config
 // refers to exists, ids are unique, and every {variable} of a template has a provider.
 import type { ConfigError, JsonPath } from '../errors.ts';
-import type { AppConfig, CascadeDef, FormDoc, Legend, MenuDoc, TopicDoc } from '../types.ts';
+import type { AppConfig, CascadeDef, FormDoc, Glossary, MenuDoc, TopicDoc } from '../types.ts';
 import type { SourceDocument } from './readDocument.ts';
 import { templateProblem, templateVariables } from '../template.ts';
 import { checkVariant } from './crossrefVariant.ts';
 import { Issues } from './issues.ts';
+import { checkGlossary } from './crossrefGlossary.ts';
+import { resolveLegends, type LegendSource } from '../glossary.ts';
 
 export interface Loaded<T> { doc: SourceDocument; data: T }
 
 export interface CrossRefInput {
   app?: Loaded<AppConfig>;
   menu?: Loaded<MenuDoc>;
-  legends?: Loaded<{ legends: Legend[] }>;
+  legends?: Loaded<{ legends: LegendSource[] }>;
+  glossary?: Loaded<Glossary>;
   pickers?: Loaded<{ cascades: CascadeDef[] }>;
   topics: Array<Loaded<TopicDoc> & { fileRoute: string }>;
   forms: Array<Loaded<FormDoc>>;
@@ -22,6 +25,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
   const issues = new Issues();
   // A shared file that failed its own checks is reported once; references into it are not.
   const legendIds = input.legends?.data.legends.map((l) => l.id);
+  const legends = input.legends && resolveLegends(input.legends.data.legends, input.glossary?.data ?? { codes: {} });
   const cascades = input.pickers?.data.cascades;
   const formIds = input.forms.map((f) => f.data.id);
   const routes = input.topics.map((t) => t.data.route);
@@ -36,6 +40,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
   if (input.app) checkApp(issues, input.app, routes);
 
   for (const f of input.forms) checkForm(issues, f);
+  if (input.glossary) checkGlossary(issues, { glossary: input.glossary, forms: input.forms, ...(input.legends ? { legends: input.legends } : {}) });
 
   const orders = new Map<number, string>();
   const seenRoutes = new Map<string, string>();
@@ -55,7 +60,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     issues.duplicates(doc, data.variants.map((v, i) => ({ id: v.path || '(index)', path: ['variants', i, 'path'] })), 'variant path');
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
-      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(input.legends ? { legends: input.legends.data.legends } : {}), formIds });
+      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds });
     });
   }
   return issues.errors;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ConfigError } from '../errors.ts';
 import { sortErrors } from '../errors.ts';
 export { formatConfigError } from '../errors.ts';
-import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Legend, MenuDoc, TopicDoc } from '../types.ts';
+import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Glossary, MenuDoc, TopicDoc } from '../types.ts';
+import type { LegendSource } from '../glossary.ts';
 import { readDocument, type SourceDocument } from './readDocument.ts';
 import { validatorFor, type ConfigKind } from './schemas.ts';
 import { schemaErrors } from './schemaErrors.ts';
@@ -36,10 +37,11 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
     return loaded.map((l, i) => (l ? { ...l, file: files[i] ?? '' } : undefined)).filter((l) => l !== undefined);
   };
 
-  const [app, menu, legends, pickers, topics, forms] = await Promise.all([
+  const [app, menu, legends, glossary, pickers, topics, forms] = await Promise.all([
     single<AppConfig>('app', 'app'),
     single<MenuDoc>('menu', 'menu'),
-    single<{ legends: Legend[] }>('legends', 'legends'),
+    single<{ legends: LegendSource[] }>('legends', 'legends'),
+    single<Glossary>('glossary', 'glossary'),
     single<{ cascades: CascadeDef[] }>('pickers', 'pickers'),
     many<TopicDoc>('topics', 'topic'),
     many<FormDoc>('forms', 'proposal'),
@@ -50,14 +52,14 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
 
   errors.push(
     ...crossCheck({
-      app, menu, legends, pickers, forms,
+      app, menu, legends, glossary, pickers, forms,
       topics: topics.map((t) => ({ ...t, fileRoute: path.basename(t.file).replace(CONFIG_FILE, '') })),
     }),
   );
-  if (errors.length > 0 || !app || !menu || !legends || !pickers) return { ok: false, errors: sortErrors(errors) };
+  if (errors.length > 0 || !app || !menu || !legends || !glossary || !pickers) return { ok: false, errors: sortErrors(errors) };
 
   const bundle = buildBundle({
-    app: app.data, menu: menu.data, legends: legends.data.legends, cascades: pickers.data.cascades,
+    app: app.data, menu: menu.data, legends: legends.data.legends, glossary: glossary.data, cascades: pickers.data.cascades,
     topics: topics.map((t) => t.data), forms: forms.map((f) => f.data),
   });
   const variants = bundle.topics.reduce((n, t) => n + t.variants.length, 0);

@@ -3,19 +3,16 @@
 // PostgreSQL with TEST_DATABASE_URL), plus request and PNG helpers.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PNG } from 'pngjs';
-import { parse } from 'yaml';
 import type { Legend } from '../../../src/engine/types.ts';
 import type { Database, ManagedDatabase } from '../../../src/server/db/types.ts';
-import { REPO_ROOT } from '../../../src/server/db/open.ts';
 import { parseRequestTarget } from '../../../src/server/http/requestTarget.ts';
 import { createRouter } from '../../../src/server/http/router.ts';
 import { sendText } from '../../../src/server/http/send.ts';
 import { OgcService, type OgcServiceOptions } from '../../../src/server/ogc/service.ts';
 import { ogcRoutes } from '../../../src/server/routes/geoserver.ts';
 import { openSampleDatabase } from '../db/testDatabase.ts';
+import { legendsOfConfig } from '../legendsOfConfig.ts';
 
 export const WMS = '/geoserver/tcs_postgres/wms';
 export const WFS = '/geoserver/tcs_postgres/wfs';
@@ -45,11 +42,11 @@ export interface OgcBackend {
 
 let legendsPromise: Promise<Legend[]> | undefined;
 /**
- * The legends of config/legends.yaml, read on their own: the server uses them as they are, and
- * the server tests should not depend on the rest of the client config (validated by its own tests).
+ * The legends of config/legends.yaml (labels from config/glossary.yaml), read on their own: the
+ * server tests should not depend on the rest of the client config (validated by its own tests).
  */
 export function configLegends(): Promise<Legend[]> {
-  legendsPromise ??= readFile(path.join(REPO_ROOT, 'config', 'legends.yaml'), 'utf8').then((text) => (parse(text) as { legends: Legend[] }).legends);
+  legendsPromise ??= Promise.resolve(legendsOfConfig());
   return legendsPromise;
 }
 

@@ -6,16 +6,13 @@
  * BENCH_SAVE=<dir> also writes one PNG of each case there.
  */
 import type { Geometry, Position } from 'geojson';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import type { LegendsDoc } from '../../../src/engine/types.ts';
 import { drawMap, renderMap, styleFromLegend, type RenderFeature, type RenderRequest } from '../../../src/server/ogc/render/index.ts';
+import { legendsOfConfig } from '../legendsOfConfig.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const legends = (parse(readFileSync(path.join(ROOT, 'config/legends.yaml'), 'utf8')) as LegendsDoc).legends;
+const legends = legendsOfConfig();
 const legendOf = (id: string) => legends.find((l) => l.id === id)!;
 const N = Number(process.argv[2] ?? 100);
 

@@ -1,17 +1,14 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import { parse } from 'yaml';
-import type { Legend, LegendsDoc } from '../../../src/engine/types.ts';
+import type { Legend } from '../../../src/engine/types.ts';
+import { legendsOfConfig } from '../legendsOfConfig.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The real config/legends.yaml, the one the client shows. */
 export function loadLegends(): Legend[] {
-  const doc = parse(readFileSync(path.join(ROOT, 'config/legends.yaml'), 'utf8')) as LegendsDoc;
-  return doc.legends;
+  return legendsOfConfig();
 }
 
 export function legend(id: string): Legend {

@@ -73,9 +73,9 @@ describe('colorExpression', () => {
     const moderateErosion = colourOf('change-rate', 'กัดเซาะปานกลาง (-5 ถึง -1)');
     const lowErosion = colourOf('change-rate', 'กัดเซาะน้อย (-1 ถึง 0)');
     const none = colourOf('change-rate', 'ไม่เปลี่ยนแปลง (0)');
-    const lowAccretion = colourOf('change-rate', 'สะสมตัวน้อย (0 ถึง 1)');
-    const moderateAccretion = colourOf('change-rate', 'สะสมตัวปานกลาง (1 ถึง 5)');
-    const severeAccretion = colourOf('change-rate', 'สะสมตัวรุนแรง (มากกว่า 5)');
+    const lowAccretion = colourOf('change-rate', 'ทับถมน้อย (0 ถึง 1)');
+    const moderateAccretion = colourOf('change-rate', 'ทับถมปานกลาง (1 ถึง 5)');
+    const highAccretion = colourOf('change-rate', 'ทับถมมาก (มากกว่า 5)');
     const cases: Array<[number | string, string]> = [
       [-12.3, severeErosion],
       [-5, severeErosion], // max -5 is inclusive
@@ -87,7 +87,7 @@ describe('colorExpression', () => {
       [1, lowAccretion],
       [1.01, moderateAccretion],
       [5, moderateAccretion],
-      [5.01, severeAccretion],
+      [5.01, highAccretion],
       ['-7.5', severeErosion], // a number sent as text is still classed by value
     ];
     for (const [epr, colour] of cases) expect([epr, paint(layer, { epr })]).toEqual([epr, c(colour)]);

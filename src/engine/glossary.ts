@@ -1,0 +1,56 @@
+// The Thai glossary (config/glossary.yaml): one Thai term, with its English one, per concept.
+// Legends, the feature drawer's field labels, the proposal form's enum labels and the documents
+// read their words from it; check:config refuses a label that says something else. Pure: used by
+// the loader (Node) and, through the bundle, by the client.
+
+import type { CodeSet, Glossary, Legend, LegendItem } from './types.ts';
+
+/** The label of a code set's item in the set's style; undefined for an unknown code. */
+export function codeLabel(set: CodeSet, code: string): string | undefined {
+  const term = set.items[code];
+  if (!term) return undefined;
+  if (set.label === 'code-term') return `${code} ${term.th}`;
+  if (set.label === 'term-en') return `${term.th} (${term.en})`;
+  return term.th;
+}
+
+/** A field's Thai label with its unit, e.g. 'ความเร็ว (ซม./วินาที)'; undefined for an unknown field. */
+export function fieldLabel(glossary: Pick<Glossary, 'fields' | 'units'>, name: string): string | undefined {
+  const field = glossary.fields[name];
+  if (!field) return undefined;
+  const unit = field.unit ? glossary.units[field.unit] : undefined;
+  return unit ? `${field.th} (${unit.th})` : field.th;
+}
+
+/** A format with its {placeholders} filled, e.g. format(g, 'page', { n: 1, total: 3 }) -> 'หน้า 1/3'. */
+export function formatTerm(glossary: Pick<Glossary, 'formats'>, id: string, values: Readonly<Record<string, string | number>>): string {
+  const format = glossary.formats[id];
+  if (!format) throw new Error(`glossary: no format "${id}"`);
+  return format.th.replace(/\{([a-z]+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+/** A legend as written in legends.yaml: items of a legend with `terms` may leave out the label. */
+export interface LegendSource extends Omit<Legend, 'items'> {
+  terms?: string;
+  items: Array<Omit<LegendItem, 'label'> & { label?: string; term?: string }>;
+}
+
+/** The glossary key of a legend item: its `term`, else its code. */
+export function itemKey(item: { code?: string | number; term?: string }): string | undefined {
+  return item.term ?? (item.code === undefined ? undefined : String(item.code));
+}
+
+/** Legends with every label filled from their glossary code set (check:config has refused
+ *  unknown sets, unknown codes and contradicting labels before this runs). */
+export function resolveLegends(legends: readonly LegendSource[], glossary: Pick<Glossary, 'codes'>): Legend[] {
+  return legends.map(({ terms, items, ...legend }) => {
+    const set = terms ? glossary.codes[terms] : undefined;
+    return {
+      ...legend,
+      items: items.map(({ term, label, ...item }) => {
+        const key = itemKey({ ...item, ...(term ? { term } : {}) });
+        return { ...item, label: label ?? (set && key ? codeLabel(set, key) : undefined) ?? key ?? '' };
+      }),
+    };
+  });
+}
