@@ -52,6 +52,12 @@ export const commonProperties = {
   fit: { type: 'boolean', description: 'Fit the map to the layer once shown (bounds null, then the result 100 ms later, max zoom 12).' },
   auto: { type: 'boolean', description: 'Added when the page opens and removed when it is left (SPEC.md §2 /cctv, /radar).' },
   group: { ...id, description: 'Template id (lower-case) of the group layer this layer renders inside (SPEC.md §3 groupId).' },
+  fields: {
+    type: 'object',
+    description: "Labels of this layer's attributes in the feature drawer, e.g. { gid: ลำดับที่, area_rai: พื้นที่ (ไร่) }; they come before the shared ones.",
+    propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    additionalProperties: { type: 'string', minLength: 1 },
+  },
 } as const;
 
 /** CQL_FILTER terms from picker values: only the chosen ones, joined by ' and ' (SPEC.md §3). */

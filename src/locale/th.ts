@@ -6,6 +6,7 @@ export const th = {
   expand: 'แสดง',
   adminCard: 'หน้าจัดการ',
   openNavigation: 'เปิดเมนูนำทาง',
+  skipToMap: 'ข้ามไปยังแผนที่',
   closeNavigation: 'ปิดเมนูนำทาง',
   collapseSidebar: 'ย่อแถบด้านข้าง',
   expandSidebar: 'ขยายแถบด้านข้าง',

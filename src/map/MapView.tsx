@@ -1,5 +1,6 @@
 // The map: MapLibre through react-map-gl, the chosen base map with a fallback to our offline
-// base map when a public one cannot be reached, the custom zoom control and fullscreen.
+// base map when a public one cannot be reached, the custom zoom control and fullscreen (of the
+// whole map view, so the zoom, measure and GPS controls stay on screen).
 import './worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useMemo, useRef } from 'react';
@@ -26,6 +27,8 @@ const MAP_UI_TEXT = {
 export interface MapViewProps {
   onMapClick?: (lngLat: { lng: number; lat: number }) => void;
 }
+
+const MAP_VIEW_ID = 'map-view';
 
 export function MapView({ onMapClick }: MapViewProps) {
   const { app } = useConfig();
@@ -61,7 +64,7 @@ export function MapView({ onMapClick }: MapViewProps) {
 
   if (!style || !basemap) return null;
   return (
-    <div ref={containerRef} className="map-view" data-testid="map" data-idle="false">
+    <div ref={containerRef} id={MAP_VIEW_ID} className="map-view" data-testid="map" data-idle="false">
       <Map
         ref={ref}
         initialViewState={{ longitude: app.map.center[0], latitude: app.map.center[1], zoom: app.map.zoom }}
@@ -78,7 +81,7 @@ export function MapView({ onMapClick }: MapViewProps) {
         onClick={(e) => onMapClick?.(e.lngLat)}
         style={{ width: '100%', height: '100%' }}
       >
-        <FullscreenControl position="top-right" />
+        <FullscreenControl position="top-right" containerId={MAP_VIEW_ID} />
         <AttributionControl position="bottom-left" compact />
       </Map>
       <ZoomControl map={liveMap} center={app.map.center} zoom={app.map.zoom} />

@@ -1,6 +1,6 @@
 // GPS toggle (SPEC.md §2 Map tools, §4 GPS, §8 GPS error, §9 GPS constants): top left, title
 // 'Toggle GPS'. While active a red circle marker (radius 5) shows the position from its first fix,
-// with a popup listing ตำแหน่ง and ความแม่นยำ (metres); it goes on stop. gps:* events are fired on
+// with a popup listing ตำแหน่ง and ความแม่นยำ (metres), and the map pans to it; it goes on stop. gps:* events are fired on
 // the map; an unsupported browser gets an alert.
 import { useEffect, useRef, useState } from 'react';
 import { Event as MapEvent, Marker, Popup, type Map as MapLibreMap } from 'maplibre-gl';
@@ -66,6 +66,8 @@ export function GpsControl({ map }: { map: MapLibreMap | null }) {
       el.style.width = el.style.height = `${GPS_MARKER_RADIUS * 2}px`;
       markerRef.current = new Marker({ element: el }).setLngLat([position.lng, position.lat]).setPopup(popup).addTo(map);
       markerRef.current.togglePopup();
+      // The first fix brings the position into view (issue 11); later fixes only move the marker.
+      map.panTo([position.lng, position.lat]);
     } else {
       const wasOpen = markerRef.current.getPopup()?.isOpen() ?? false;
       markerRef.current.setLngLat([position.lng, position.lat]).setPopup(popup);

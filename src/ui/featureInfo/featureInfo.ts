@@ -13,6 +13,7 @@ import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featur
 import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
+import { fieldLabelsOf } from './fieldLabels.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
 export interface FeatureInfoContext {
@@ -45,10 +46,10 @@ export function viewportOf(map: MapLibreMap): InfoViewport {
 }
 
 /** One feature's drawer table: its layer's name and colour, its properties as rows. */
-function infoFeature(layer: Pick<MapLayer, 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, legends: readonly Legend[], key: string): InfoFeature {
+function infoFeature(layer: Pick<MapLayer, 'id' | 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, legends: readonly Legend[], key: string): InfoFeature {
   const legend = layer?.legend ? legends.find((l) => l.id === layer.legend) : undefined;
   const color = featureColor(layer?.color, legend, properties);
-  return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows: formatProperties(properties) };
+  return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows: formatProperties(properties, fieldLabelsOf(layer?.id)) };
 }
 
 async function ask(app: AppConfig, request: InfoRequest, legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {

@@ -90,12 +90,13 @@ export function formatValue(key: string, value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** The rows of one feature's table, in property order, empty values left out. */
-export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined): PropertyRow[] {
+/** The rows of one feature's table, in property order, empty values left out; `labels` (the
+ *  layer's `fields` from config) name the properties before the shared labels. */
+export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined, labels: Readonly<Record<string, string>> = {}): PropertyRow[] {
   if (!properties) return [];
   return Object.entries(properties)
     .filter(([, value]) => !isEmptyValue(value))
-    .map(([key, value]) => ({ key, label: PROPERTY_LABELS[key] ?? key, value: formatValue(key, value) }));
+    .map(([key, value]) => ({ key, label: labels[key] ?? PROPERTY_LABELS[key] ?? key, value: formatValue(key, value) }));
 }
 
 /** The colour a feature is drawn in: the layer's own colour, else its legend's item for the

@@ -30,6 +30,9 @@ export function MapLayout() {
 
   return (
     <div className={`app-shell ${sidebarOpen ? 'sidebar-open' : 'sidebar-collapsed'} ${mobileNavOpen ? 'mobile-nav-open' : ''}`}>
+      <a className="skip-link" href="#main-content">
+        {th.skipToMap}
+      </a>
       <header className="mobile-header">
         <button type="button" className="icon-button" aria-label={th.openNavigation} title={th.openNavigation} aria-expanded={mobileNavOpen} onClick={() => uiStore.set({ mobileNavOpen: true })}>
           <svg aria-hidden width="22" height="22" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
@@ -58,7 +61,7 @@ export function MapLayout() {
           <span>{th.adminCard}</span>
         </button>
       )}
-      <main className="main-panel">
+      <main className="main-panel" id="main-content" tabIndex={-1}>
         <TopMenu />
         <div className="map-panel">
           {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}

@@ -1,6 +1,8 @@
 // Loads a picker's options whenever the pickers it depends on change (SPEC.md §4): nothing while
 // disabled, a skeleton while loading, the picker's failure text when the list cannot be had.
-// The same loader serves any `source` of config (e.g. a section's year list).
+// The same loader serves any `source` of config (e.g. a section's year list). A list that depends
+// on other pickers waits a moment after they change, so arrowing through the provinces asks for
+// the districts of the one the user stops at, not of every province passed (issue 11).
 import { useEffect, useMemo, useState } from 'react';
 import type { ResolvedPicker, ResolvedVariant, Source } from '../../engine/types.ts';
 import { loadOptions, refValue, type Option, type PickerValues } from '../../engine/options.ts';
@@ -8,6 +10,9 @@ import { sourcePickerRefs } from '../../engine/resolve.ts';
 import { useConfig } from '../../state/config.tsx';
 import { assetRows, routerRows } from '../../state/api.ts';
 import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
+
+/** How long a picker-driven list waits for the pickers to stop changing. */
+export const LIST_DEBOUNCE_MS = 300;
 
 export type OptionsState = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; options: Option[] };
 
@@ -35,19 +40,24 @@ export function useSourceOptions(source: Source | undefined, variant: ResolvedVa
     }
     let live = true;
     setState({ status: 'loading' });
-    loadOptions(source, {
-      values,
-      router: (q) => routerRows(app, q),
-      asset: (name) => assetRows(app, name),
-      list: (id) => lists(id, values),
-    })
-      .then((options) => live && setState({ status: 'ready', options }))
-      .catch((error: unknown) => {
-        console.warn(`options of ${what} failed`, error);
-        if (live) setState({ status: 'error' });
-      });
+    const load = () =>
+      loadOptions(source, {
+        values,
+        router: (q) => routerRows(app, q),
+        asset: (name) => assetRows(app, name),
+        list: (id) => lists(id, values),
+      })
+        .then((options) => live && setState({ status: 'ready', options }))
+        .catch((error: unknown) => {
+          console.warn(`options of ${what} failed`, error);
+          if (live) setState({ status: 'error' });
+        });
+    const dependsOnPickers = key.replace(/\|/g, '') !== '';
+    const timer = dependsOnPickers ? setTimeout(() => void load(), LIST_DEBOUNCE_MS) : undefined;
+    if (!timer) void load();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for the values used
   }, [enabled, key, source, app, lists]);

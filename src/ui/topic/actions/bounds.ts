@@ -1,6 +1,8 @@
 // Where a WMS layer's features are, for fitting the map (SPEC.md §7): the router's
 // page=wfs&mode=getbound with the layer and its cql_filter (the chosen levels joined by 'and'),
 // else page=locations&mode=pv-center with the chosen province / district / sub-district codes.
+// A layer filtered by beach system asks page=beachsystem&mode=getBBox with its beach codes first
+// (its beach system is the area the user chose).
 // Failures are logged only (SPEC.md §8 "Bounds or lookup failure").
 import type { LayerInstance } from '../../../layers/types.ts';
 import type { CqlTerm } from '../../../layers/request.ts';
@@ -41,37 +43,63 @@ export function pvCenterQuery(template: Readonly<Record<string, unknown>>, value
   return any ? query : null;
 }
 
+const BEACH_FIELDS = new Set(['code_b_m', 'code_b_c', 'code_b_s']);
+
+/** The router query of page=beachsystem&mode=getBBox from the template's beach CQL terms; null when none is chosen. */
+export function beachBBoxQuery(template: Readonly<Record<string, unknown>>, values: PickerValues): Record<string, string> | null {
+  const query: Record<string, string> = { page: 'beachsystem', mode: 'getBBox' };
+  let any = false;
+  for (const term of (Array.isArray(template.cql) ? template.cql : []) as CqlTerm[]) {
+    const v = BEACH_FIELDS.has(term.field) ? refValue(values, term.picker) : undefined;
+    if (v && !v.includes(',')) {
+      query[term.field] = v;
+      any = true;
+    }
+  }
+  return any ? query : null;
+}
+
+/**
+ * The CQL terms of the shared cascades' pickers (config/pickers.yaml: location and beach-system)
+ * that a page without layers has: the area its pickers choose, for the bounds lookups above.
+ */
+const AREA_FIELDS: Readonly<Record<string, string>> = { province: 'prv_code', district: 'amp_code', subdistrict: 'tam_code', 'beach-main': 'code_b_m', 'beach-sub': 'code_b_c', 'beach-system': 'code_b_s' };
+export function areaTemplate(pickerIds: readonly string[]): { cql: CqlTerm[] } {
+  return { cql: pickerIds.flatMap((id) => (AREA_FIELDS[id] ? [{ field: AREA_FIELDS[id], picker: id } as CqlTerm] : [])) };
+}
+
+/** The first of `queries` that answers valid bounds; failures are logged only. */
+async function firstBounds(queries: ReadonlyArray<Record<string, string> | null>, router: RouterFetch, warn: (message: string, error?: unknown) => void): Promise<BBox | null> {
+  for (const query of queries) {
+    if (!query) continue;
+    try {
+      const box = bboxFromAnswer(await router(query));
+      if (box) return box;
+    } catch (error) {
+      warn(`bounds (page=${query.page}&mode=${query.mode}) failed`, error);
+    }
+  }
+  return null;
+}
+
+/** The bounds of the area chosen by `template`'s terms (beach system first, then administrative). */
+export function areaBounds(template: Readonly<Record<string, unknown>>, values: PickerValues, router: RouterFetch, warn: (message: string, error?: unknown) => void): Promise<BBox | null> {
+  return firstBounds([beachBBoxQuery(template, values), pvCenterQuery(template, values)], router, warn);
+}
+
 function bboxFromAnswer(answer: { data?: unknown; bbox?: unknown }): BBox | null {
   if (isValidBBox(answer.bbox)) return answer.bbox;
   const first = Array.isArray(answer.data) ? (answer.data[0] as { bbox?: unknown } | undefined) : undefined;
   return isValidBBox(first?.bbox) ? first.bbox : null;
 }
 
-/** The bounds of a WMS layer instance, or null (logged) when neither lookup gives one. */
-export async function wmsLayerBounds(
+/** The bounds of a WMS layer instance: its beach system's, else getbound's, else its area's; null (logged) when none answers. */
+export function wmsLayerBounds(
   layer: Pick<LayerInstance, 'options' | 'id'>,
   template: Readonly<Record<string, unknown>>,
   values: PickerValues,
   router: RouterFetch,
   warn: (message: string, error?: unknown) => void = (m, e) => console.warn(m, e ?? ''),
 ): Promise<BBox | null> {
-  const q1 = getboundQuery(layer);
-  if (q1) {
-    try {
-      const box = bboxFromAnswer(await router(q1));
-      if (box) return box;
-    } catch (error) {
-      warn(`bounds of layer ${layer.id} (getbound) failed`, error);
-    }
-  }
-  const q2 = pvCenterQuery(template, values);
-  if (q2) {
-    try {
-      const box = bboxFromAnswer(await router(q2));
-      if (box) return box;
-    } catch (error) {
-      warn(`bounds of layer ${layer.id} (pv-center) failed`, error);
-    }
-  }
-  return null;
+  return firstBounds([beachBBoxQuery(template, values), getboundQuery(layer), pvCenterQuery(template, values)], router, warn);
 }

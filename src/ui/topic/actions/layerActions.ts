@@ -22,6 +22,7 @@ import { th } from '../../../locale/th.ts';
 import { apiClient } from '../../../state/api.ts';
 import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
+import { rememberFieldLabels } from '../../featureInfo/fieldLabels.ts';
 import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';
 
@@ -112,7 +113,8 @@ function storeLayer(inst: LayerInstance, route: string, extra: Partial<MapLayer>
   return { ...rest, page: route, ...extra };
 }
 
-function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps): void {
+/** Fits the map to `bounds` by the app's fit rule (bounds null, then the result; max zoom 12). */
+export function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps): void {
   scheduleFit(bounds, {
     delayMs: app.delays.boundsMs,
     maxZoom: app.map.fitMaxZoom,
@@ -151,6 +153,7 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
   const aborted = () => options.signal?.aborted === true;
   const added = (extra: Partial<MapLayer> = {}) => {
     deps.upsert(storeLayer(inst, ctx.route, extra));
+    rememberFieldLabels(inst.id, template);
     own(ctx.pageKey, inst.id);
     options.onAdded?.(inst.id);
   };

@@ -1,0 +1,127 @@
+// The interaction defects of issue 11 "Why", in Chromium against the sample database; each test
+// failed before its fix: /dashboard moves the map to the chosen area (pv-center / getBBox);
+// /potentialarea fits the beach system (getBBox); fullscreen keeps the zoom, GPS and measure
+// controls; GPS pans to its first fix; one 'กรุณาเลือกเกาะ' at a time; a skip link; arrowing
+// through provinces asks for one district list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, waitForMapIdle } from './support/browser.ts';
+import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { useSampleApp } from './support/sampleApp.ts';
+import type { RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
+
+const sampleApp = useSampleApp();
+const picker = (page: Page, id: string) => page.locator(`.picker[data-picker="${id}"] select`).last();
+const mapState = (page: Page) => page.locator('[data-testid="map"]').evaluate((el: HTMLElement) => Number(el.dataset.zoom));
+
+async function choose(page: Page, id: string, value?: string): Promise<void> {
+  await waitForPickersSettled(page);
+  const select = picker(page, id);
+  await select.locator('option[value]:not([value=""])').first().waitFor({ state: 'attached' });
+  const v = value ?? (await select.locator('option[value]:not([value=""])').first().getAttribute('value'))!;
+  await select.selectOption(v);
+}
+
+describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
+  let s: BrowserSession;
+  let app: RunningApp;
+  const routerCalls: URLSearchParams[] = [];
+  beforeAll(async () => {
+    app = sampleApp();
+    s = await openSession(DESKTOP);
+    s.page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.endsWith('/router')) routerCalls.push(url.searchParams);
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const calls = (page: string, mode: string) => routerCalls.filter((q) => q.get('page') === page && q.get('mode') === mode);
+
+  it('/dashboard: a province asks pv-center and moves the map; a beach system asks getBBox', async () => {
+    const { page } = s;
+    await page.goto(app.url('dashboard'));
+    await waitForMapIdle(page);
+    const before = await mapState(page);
+    await choose(page, 'province', '90');
+    await expect.poll(() => calls('locations', 'pv-center').map((q) => q.get('pv-code'))).toContain('90');
+    await expect.poll(() => mapState(page), { timeout: 20_000 }).toBeGreaterThan(before + 1);
+
+    await page.goto(app.url('dashboard/beach'));
+    await choose(page, 'beach-main');
+    await expect.poll(() => calls('beachsystem', 'getBBox').length).toBeGreaterThan(0);
+  });
+
+  it('/potentialarea: ticking a suitability fits the chosen beach system (getBBox)', async () => {
+    const { page } = s;
+    await page.goto(app.url('potentialarea'));
+    await waitForMapIdle(page);
+    const before = await mapState(page);
+    await choose(page, 'beach-main');
+    await choose(page, 'beach-sub');
+    const n = calls('beachsystem', 'getBBox').length;
+    await page.getByRole('switch', { name: 'สูง' }).first().check();
+    await expect.poll(() => calls('beachsystem', 'getBBox').length).toBeGreaterThan(n);
+    expect(calls('beachsystem', 'getBBox').at(-1)?.get('code_b_c')).toBeTruthy();
+    await expect.poll(() => mapState(page), { timeout: 20_000 }).toBeGreaterThan(before + 1);
+  });
+
+  it('fullscreen keeps the zoom, GPS and measure controls on screen', async () => {
+    const { page } = s;
+    await page.goto(app.url('cmline'));
+    await page.getByRole('button', { name: th.fullscreen }).click();
+    await page.waitForFunction(() => document.fullscreenElement !== null);
+    const inside = await page.evaluate(() =>
+      ['.zoom-control', '.gps-control', '.measure-control'].map((sel) => {
+        const el = document.querySelector(sel);
+        return !!el && !!document.fullscreenElement?.contains(el);
+      }),
+    );
+    expect(inside).toEqual([true, true, true]);
+    await page.evaluate(() => document.exitFullscreen());
+  });
+
+  it('GPS pans the map to its first fix', async () => {
+    const { page } = s;
+    await s.browser.context.grantPermissions(['geolocation'], { origin: app.origin });
+    await s.browser.context.setGeolocation({ latitude: 7.2, longitude: 100.6, accuracy: 15 });
+    await page.goto(app.url('cmline'));
+    await waitForMapIdle(page);
+    await page.getByRole('button', { name: th.gps.toggle }).click();
+    // The map's centre as the URL state writes it (4 decimals).
+    await expect.poll(() => new URL(page.url()).searchParams.get('c'), { timeout: 20_000 }).toBe('100.6000,7.2000');
+  });
+
+  it("/cmline/island shows one 'กรุณาเลือกเกาะ' at a time", async () => {
+    const { page } = s;
+    await page.goto(app.url('cmline/island'));
+    await waitForPickersSettled(page);
+    await page.locator('.toggle-row[data-row="cmline-island-2567"] button').click();
+    await page.locator('.toggle-row[data-row="analysis"] button').click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'กรุณาเลือกเกาะ' }).count()).toBe(1);
+  });
+
+  it('a skip link is the first Tab stop and moves focus to the map panel', async () => {
+    const { page } = s;
+    await page.goto(app.url('cmline'));
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(th.skipToMap);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  it('arrowing through the provinces asks for the districts of one province only', async () => {
+    const { page } = s;
+    await page.goto(app.url('cmline'));
+    await waitForPickersSettled(page);
+    await picker(page, 'province').locator('option[value="90"]').waitFor({ state: 'attached' });
+    const before = calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length;
+    await picker(page, 'province').focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    await waitForPickersSettled(page);
+    await page.waitForTimeout(800);
+    expect(calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length - before).toBe(1);
+  });
+});
