@@ -1,7 +1,7 @@
 // Keeps the URL in step with the map (issue 11): the view, base map, satellite year, the open
-// page's picker codes and its rows' layers (order and visibility) are written as the query a
-// quarter second after they change. A change of pickers, rows, base map or satellite that the
-// user made (a click or key since the last write) is a new history entry (Back returns to it);
+// page's picker codes and its rows' layers (order and visibility) are written as the query as
+// they change (map moves a quarter second after they settle). A change of pickers, rows, base
+// map or satellite that the user made (a click or key since the last write) is a new history entry (Back returns to it);
 // moving the map, defaults and restores replace the current one. A URL that changes
 // under the same page and that this did not write (Back/Forward) rebuilds the page from it.
 import { useEffect, useRef } from 'react';
@@ -81,14 +81,14 @@ export function UrlStateSync() {
       void navigate({ search }, { replace: !push });
       return search;
     };
-    // Leaving or reloading within the delay: the address keeps the last state (a reload reads it).
-    const onLeave = () => {
-      const state = isRestoring() ? null : currentUrlState(app);
-      if (state) window.history.replaceState(window.history.state, '', `${window.location.pathname}${encodeUrlState(state, passthroughOf(window.location.search))}`);
-    };
+    // Map moves settle first; other changes are written at once (a reload right after reads them).
     const schedule = () => {
       clearTimeout(timer);
       timer = setTimeout(write, WRITE_DELAY_MS);
+    };
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(write, 0);
     };
     flushNow = write;
     let moving: { off: () => void } | null = null;
@@ -100,16 +100,14 @@ export function UrlStateSync() {
       moving = { off: () => map.off('moveend', schedule) };
     };
     watchMap();
-    const stops = [layerStore.subscribe(schedule), satelliteStore.subscribe(schedule), pageStateStore.subscribe(schedule), restoreStore.subscribe(schedule), mapStore.subscribe(() => (watchMap(), schedule()))];
+    const stops = [layerStore.subscribe(soon), satelliteStore.subscribe(soon), pageStateStore.subscribe(soon), restoreStore.subscribe(soon), mapStore.subscribe(() => (watchMap(), soon()))];
     window.addEventListener('pointerdown', onInput, true);
     window.addEventListener('keydown', onInput, true);
     window.addEventListener('change', onInput, true);
-    window.addEventListener('pagehide', onLeave);
     return () => {
       window.removeEventListener('pointerdown', onInput, true);
       window.removeEventListener('keydown', onInput, true);
       window.removeEventListener('change', onInput, true);
-      window.removeEventListener('pagehide', onLeave);
       clearTimeout(timer);
       moving?.off();
       stops.forEach((stop) => stop());
