@@ -25,7 +25,7 @@ import { queryDatasetVersion, queryTableExtents } from './query.ts';
 import { defaultRenderThreads, RenderPool } from './renderPool.ts';
 import { wfsRequest } from './wfs/index.ts';
 import { negotiateVersion, type ServiceName } from './versions.ts';
-import { wmsRequest } from './wms.ts';
+import { wmsRequest } from './wms/index.ts';
 
 const gzipAsync = promisify(gzip);
 

@@ -2,9 +2,8 @@
 // URL and data version (OgcService.sendDocument).
 
 import type { FeatureType } from '../../data/featureTypes.ts';
-import { qualifiedName } from '../layers.ts';
+import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
 import type { OgcRequest, OgcService } from '../service.ts';
-import { DEFAULT_EXTENT } from '../wms.ts';
 import { xmlEscape } from '../xml.ts';
 import { CRS84, DEFAULT_COUNT, namespaceUri, vectorLayers } from './names.ts';
 

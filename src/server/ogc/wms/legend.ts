@@ -1,0 +1,28 @@
+// WMS GetLegendGraphic: the legend of a layer's style as a PNG, cached per data version.
+
+import { OgcError } from '../exception.ts';
+import { parseBool } from '../params.ts';
+import { parseBgColor, renderLegendGraphic } from '../render/index.ts';
+import type { OgcRequest, OgcService } from '../service.ts';
+import { checkPng } from './mapLayers.ts';
+
+export async function getLegendGraphic(svc: OgcService, r: OgcRequest): Promise<void> {
+  const k = r.kvp;
+  const layerName = k.get('LAYER') ?? k.require('LAYERS');
+  const ft = svc.resolve(layerName, 'LAYER', 'LayerNotDefined');
+  checkPng(r, false);
+  const look = svc.look(ft);
+  const style = k.get('STYLE')?.trim();
+  if (style && style !== 'default' && style !== look.styleName && style !== look.legend.id) {
+    throw new OgcError('StyleNotDefined', `layer ${ft.name} has no style "${style.slice(0, 60)}"`, 'STYLE');
+  }
+  const swatch = k.int('WIDTH', 8, 64, 20);
+  k.int('HEIGHT', 8, 64, 20);
+  const transparent = parseBool(k, 'TRANSPARENT', false);
+  const bgRaw = k.get('BGCOLOR')?.trim();
+  if (bgRaw && !parseBgColor(bgRaw)) throw new OgcError('InvalidParameterValue', 'BGCOLOR must be 0xRRGGBB', 'BGCOLOR');
+  const key = `legend|${ft.name}|${swatch}|${transparent}|${bgRaw ?? ''}`;
+  await svc.sendDocument(r, key, 'image/png', () =>
+    renderLegendGraphic(look.legend, { transparent, swatch, overrides: look.overrides, ...(bgRaw ? { bgcolor: bgRaw } : {}) }),
+  );
+}
