@@ -1,13 +1,20 @@
 import { readFile, stat } from 'node:fs/promises';
+import { Lru } from '../ogc/cache.ts';
 
 /**
  * Caches a value derived from a file's bytes. A cheap stat per request re-derives it when the
- * file's mtime or size changed, so a rebuild of dist/ is picked up without a restart.
+ * file's mtime or size changed, so a rebuild of dist/ is picked up without a restart. At most
+ * `maxFiles` are kept (least recently used first out): rebuilds leave old hashed files behind.
  */
 export class FileCache<T> {
-  private readonly entries = new Map<string, { mtimeMs: number; size: number; value: T }>();
+  private readonly entries: Lru<{ mtimeMs: number; size: number; value: T }>;
 
-  constructor(private readonly derive: (file: string, bytes: Buffer) => T) {}
+  constructor(
+    private readonly derive: (file: string, bytes: Buffer) => T,
+    maxFiles = 1024,
+  ) {
+    this.entries = new Lru({ maxWeight: maxFiles, maxEntryWeight: 1 });
+  }
 
   /** The derived value, or null when `file` is not a regular file. */
   async get(file: string): Promise<T | null> {

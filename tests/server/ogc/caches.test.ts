@@ -2,9 +2,13 @@
 // (cvi_1_3, cvi_3_1, cvi_03_1, ...), so a client inventing names must not grow memory: 100k
 // distinct spellings leave the look cache at its entry budget and RSS flat; GetMap over HTTP
 // with fresh names keeps the look and tile caches within their budgets.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileCache } from '../../../src/server/client/fileCache.ts';
 import type { Database } from '../../../src/server/db/types.ts';
 import { Lru, byteLru } from '../../../src/server/ogc/cache.ts';
 import { OgcService } from '../../../src/server/ogc/service.ts';
@@ -65,6 +69,22 @@ describe('Lru', () => {
     for (let i = 0; i < 100_000; i++) lru.set(`key-${i}`, Buffer.alloc(1));
     expect(lru.totalWeight).toBeLessThanOrEqual(64 * 1024);
     expect(lru.size).toBeLessThan(600);
+  });
+});
+
+describe('FileCache (client files)', () => {
+  it('keeps at most maxFiles derived files', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'file-cache-'));
+    try {
+      for (const name of ['a', 'b', 'c']) writeFileSync(path.join(dir, name), name);
+      const derived: string[] = [];
+      const cache = new FileCache((file) => derived.push(path.basename(file)), 2);
+      for (const name of ['a', 'b', 'a', 'c', 'a', 'b']) await cache.get(path.join(dir, name));
+      // a stays (recently used), b was evicted by c and is read again
+      expect(derived).toEqual(['a', 'b', 'c', 'b']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
