@@ -3,16 +3,6 @@
 // such path, so a user's own TerriaJS or OpenLayers on another origin can use them.
 import type { Route } from './router.ts';
 
-/** Adds `name` to the response's Vary header once. */
-export function addVary(res: { getHeader(name: string): unknown; setHeader(name: string, value: string): unknown }, ...names: readonly string[]): void {
-  const current = String(res.getHeader('Vary') ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-  for (const name of names) if (!current.some((v) => v.toLowerCase() === name.toLowerCase())) current.push(name);
-  if (current.length) res.setHeader('Vary', current.join(', '));
-}
-
 /** The routes with `Access-Control-Allow-Origin: *` on every answer, plus an OPTIONS preflight per path. */
 export function withCors(routes: readonly Route[]): Route[] {
   return routes.flatMap((route): Route[] => [

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedBody } from './cachedBody.ts';
-import { addVary } from './cors.ts';
+import { addVary } from './vary.ts';
 import { acceptsGzip, etagMatches } from './negotiate.ts';
 
 interface Exchange {

@@ -3,7 +3,7 @@
 
 import type { FeatureType } from '../../data/featureTypes.ts';
 import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 import { CRS84, DEFAULT_COUNT, namespaceUri, vectorLayers } from './names.ts';
 

@@ -5,7 +5,7 @@
 import type { VectorFeatureType } from '../../data/featureTypes.ts';
 import type { GmlVersion } from '../featureSql.ts';
 import { qualifiedName } from '../layers.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 import type { FeaturePage } from './fetch.ts';
 import { namespaceUri } from './names.ts';

@@ -2,7 +2,7 @@
 // property type the instances really hold (GML 3: MultiCurve / MultiSurface, as ST_AsGML writes).
 
 import type { Attribute, VectorFeatureType } from '../../data/featureTypes.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { MAX_DESCRIBED_TYPES, namespaceUri, typeNameList } from './names.ts';
 
 const XSD_TYPES: Record<Attribute['type'], string> = { string: 'xsd:string', int: 'xsd:int', double: 'xsd:double', date: 'xsd:date', datetime: 'xsd:dateTime' };

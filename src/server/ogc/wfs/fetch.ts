@@ -3,7 +3,7 @@
 
 import { uniqueGmlIds } from '../featureSql.ts';
 import { queryCount, queryFeaturePage } from '../query.ts';
-import type { OgcService } from '../service.ts';
+import type { OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlSafe } from '../xml.ts';
 import type { OutputCrs, OutputFormat, Paging } from './params.ts';
 import type { TypeQuery } from './queries.ts';

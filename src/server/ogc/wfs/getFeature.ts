@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { OgcError } from '../exception.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { gmlCollection, hitsXml, jsonCollection, pageLinks } from './collection.ts';
 import { countMatches, readFeaturePage } from './fetch.ts';
 import { MAX_COUNT } from './names.ts';

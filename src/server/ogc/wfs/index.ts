@@ -4,7 +4,7 @@
 // rest of WFS 2.0 Basic: ListStoredQueries, DescribeStoredQueries, GetFeatureById, GetPropertyValue.
 
 import { OgcError } from '../exception.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { capabilities } from './capabilities.ts';
 import { describeFeatureType } from './describe.ts';
 import { getFeature } from './getFeature.ts';

@@ -4,7 +4,7 @@
 import type { VectorFeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
 import { allowedPrefixes } from '../layers.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 
 /** Features per answer when the client names no COUNT (WFS 2.0; advertised as CountDefault). */
 export const DEFAULT_COUNT = 1000;

@@ -8,7 +8,7 @@ import { resolveCrs } from '../filter/index.ts';
 import type { Kvp } from '../kvp.ts';
 import { attributeNamed } from '../layers.ts';
 import type { SortKey } from '../query.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { CRS84, DEFAULT_COUNT, MAX_COUNT, MAX_START_INDEX, parenthesisedList, stripPrefix } from './names.ts';
 
 const JSON_FORMATS = new Set(['application/json', 'json', 'geojson', 'application/geo+json', 'application/json; subtype=geojson', 'application/vnd.geo+json']);

@@ -4,7 +4,7 @@
 
 import { OgcError } from '../exception.ts';
 import { attributeNamed } from '../layers.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 import { pageLinks } from './collection.ts';
 import { countMatches, readFeaturePage } from './fetch.ts';

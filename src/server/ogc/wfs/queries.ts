@@ -7,7 +7,7 @@ import { OgcError } from '../exception.ts';
 import { andFilters, bboxFilter, parseBbox, parseCql, parseFes, splitPerLayer, type FilterNode } from '../filter/index.ts';
 import { viewparamsPerLayer } from '../params.ts';
 import { selectLayer, type LayerSelection, type SortKey } from '../query.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { MAX_TYPES, typeNameList, vectorType } from './names.ts';
 import { parsePropertyNames, parseSortBy, perType, resourceIdList, type Properties } from './params.ts';
 

@@ -5,7 +5,7 @@
 
 import { OgcError } from '../exception.ts';
 import { qualifiedName } from '../layers.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 import { escapeHtmlSensitive } from './collection.ts';
 import { readFeaturePage } from './fetch.ts';

@@ -5,7 +5,7 @@ import type { FeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
 import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
 import { MAX_SIZE } from '../render/index.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 
 const EARTH_RADIUS = 6378137;

@@ -5,7 +5,7 @@ import { OgcError } from '../exception.ts';
 import { mapView, nameList } from '../params.ts';
 import { queryNear, selectLayer } from '../query.ts';
 import { MAX_SIZE, MIN_SIZE } from '../render/index.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { mapLayers, type MapLayerRequest } from './mapLayers.ts';
 
 /** GetFeatureInfo: default search radius around the clicked pixel. */

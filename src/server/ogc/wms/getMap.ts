@@ -10,7 +10,7 @@ import { grownEnvelope, mapView, parseBool, pixelDegrees, type MapView } from '.
 import { queryForRender, queryLand, selectLayer, whereEnvelope } from '../query.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor, type RenderFeature } from '../render/index.ts';
 import { runRenderJob, type JobLayer } from '../renderJob.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { checkPng, mapLayers, type MapLayerRequest } from './mapLayers.ts';
 
 export const TILE_CACHE_CONTROL = 'public, max-age=300';

@@ -2,7 +2,7 @@
 // styles), GetFeatureInfo (GeoJSON) and GetLegendGraphic.
 
 import { OgcError } from '../exception.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { capabilities } from './capabilities.ts';
 import { getFeatureInfo } from './featureInfo.ts';
 import { getMap } from './getMap.ts';

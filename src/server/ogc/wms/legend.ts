@@ -3,7 +3,7 @@
 import { OgcError } from '../exception.ts';
 import { parseBool } from '../params.ts';
 import { parseBgColor, renderLegendGraphic } from '../render/index.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { checkPng } from './mapLayers.ts';
 
 export async function getLegendGraphic(svc: OgcService, r: OgcRequest): Promise<void> {

@@ -5,7 +5,7 @@ import type { FeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
 import type { FilterNode } from '../filter/index.ts';
 import { cqlPerLayer, nameList, viewparamsPerLayer } from '../params.ts';
-import type { OgcRequest, OgcService } from '../service.ts';
+import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 
 export interface MapLayerRequest {
   ft: FeatureType;
