@@ -22,13 +22,6 @@ export function fieldLabel(glossary: Pick<Glossary, 'fields' | 'units'>, name: s
   return unit ? `${field.th} (${unit.th})` : field.th;
 }
 
-/** A format with its {placeholders} filled, e.g. format(g, 'page', { n: 1, total: 3 }) -> 'หน้า 1/3'. */
-export function formatTerm(glossary: Pick<Glossary, 'formats'>, id: string, values: Readonly<Record<string, string | number>>): string {
-  const format = glossary.formats[id];
-  if (!format) throw new Error(`glossary: no format "${id}"`);
-  return format.th.replace(/\{([a-z]+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
-}
-
 /** A legend as written in legends.yaml: items of a legend with `terms` may leave out the label. */
 export interface LegendSource extends Omit<Legend, 'items'> {
   terms?: string;

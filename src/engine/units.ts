@@ -118,17 +118,17 @@ export function formatLength(metres: number, options: LengthOptions = {}): strin
 }
 
 export interface FormattedArea {
-  /** Decimal rai, e.g. '1.000 ไร่'. */
+  /** Whole rai and ngan, square wah with 3 decimals, e.g. '1 ไร่ 0 งาน 0.000 ตร.วา'. */
   primary: string;
   /** Square metres, e.g. '1,600.000 ตร.ม.'. */
   secondary: string;
 }
 
 /** An area with rai first and square metres second (SPEC.md §9 measure default "area in rai
- *  (sq m secondary)"). */
+ *  (sq m secondary)"); the rai as a title deed writes them (formatRaiNganWah). */
 export function formatArea(sqm: number): FormattedArea {
   return {
-    primary: `${formatThaiNumber(sqmToRai(sqm))} ${unitLabels.rai}`,
+    primary: formatRaiNganWah(sqm),
     secondary: `${formatThaiNumber(sqm)} ${unitLabels.sqm}`,
   };
 }

@@ -100,6 +100,8 @@ export const th = {
     position: 'ตำแหน่ง',
     accuracy: 'ความแม่นยำ',
     metres: 'เมตร',
+    /** SPEC.md §8 'Geolocation is not supported by your browser', in Thai (issue 16). */
+    unsupported: 'เบราว์เซอร์นี้ไม่รองรับการระบุตำแหน่ง',
   },
   urlState: {
     copyLink: 'คัดลอกลิงก์',

@@ -1,5 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { th } from '../locale/th.ts';
 
 /** SPEC.md §2 GPS toggle, §4 GPS, §8 GPS error, §9 GPS constants.
  *
@@ -17,7 +18,7 @@ import type { SnapshotFrom } from 'xstate';
 export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 10_000 };
 /** SPEC.md §9 marker radius. */
 export const GPS_MARKER_RADIUS = 5;
-export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by your browser';
+export const GEOLOCATION_UNSUPPORTED = th.gps.unsupported;
 
 export interface GpsFix {
   lat: number;

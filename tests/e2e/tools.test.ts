@@ -29,6 +29,12 @@ const lngLatOf = (decimal: string): [number, number] => {
   return [lng!, lat!];
 };
 const thaiNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+/** '1,234 ไร่ 1 งาน 12.500 ตร.วา' (whole rai and ngan, square wah to 3 decimals) in decimal rai. */
+const raiOf = (text: string) => {
+  const m = /^([\d,]+) ไร่ (\d) งาน ([\d,]+\.\d{3}) ตร\.วา$/.exec(text.trim());
+  if (!m) throw new Error(`not rai, ngan and square wah: ${text}`);
+  return thaiNumber(m[1]!) + thaiNumber(m[2]!) / 4 + thaiNumber(m[3]!) / 400;
+};
 
 describe.each(VIEWPORTS)('map tools at $name', ({ name, viewport }) => {
   let s: BrowserSession;
@@ -57,12 +63,12 @@ describe.each(VIEWPORTS)('map tools at $name', ({ name, viewport }) => {
     for (const [i, [fx, fy]] of clicks.entries()) {
       await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
       await panel.locator('dt').first().waitFor();
-      await page.waitForFunction((n) => document.querySelectorAll('.measure-results dd').length >= (n === 0 ? 2 : n === 1 ? 3 : 6), i);
+      await page.waitForFunction((n) => document.querySelectorAll('.measure-results dd').length >= (n === 0 ? 2 : n === 1 ? 3 : 5), i);
       points.push(lngLatOf(await decimal.innerText()));
       await page.waitForTimeout(400); // no double-click
     }
     const rai = geodesicArea(points) / 1600;
-    const shown = thaiNumber(await panel.getByTestId('measure-area').innerText());
+    const shown = raiOf(await panel.getByTestId('measure-area').innerText());
     expect(Math.abs(shown - rai) / rai, `shown ${shown} rai, geodesic ${rai} rai`).toBeLessThan(0.001);
     expect(await page.locator('.drawer-open').count(), 'map clicks do not open the feature drawer').toBe(0);
 
@@ -70,7 +76,7 @@ describe.each(VIEWPORTS)('map tools at $name', ({ name, viewport }) => {
     const popup = page.locator('.measure-result-popup');
     await popup.getByText('การวัดพื้นที่').waitFor();
     await expect(popup.innerText()).resolves.toContain('รวมขอบ');
-    expect(thaiNumber((await popup.locator('p').first().innerText()).split(' ')[0]!)).toBeCloseTo(shown, 3);
+    expect(raiOf(await popup.locator('p').first().innerText())).toBeCloseTo(shown, 3);
     await popup.getByRole('button', { name: 'เน้นบริเวณนี้' }).waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${shots}/tools-measure-${name}.png` });

@@ -188,8 +188,9 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     for (const [p, d, rai, ngan, wah, sqkm] of rows as string[][]) {
       const area = byKey.get(key(p!, d!));
       expect(area, `row ${p} ${d} is in the database result`).toBeDefined();
-      // Numbers th-TH with exactly 3 decimals.
-      for (const cell of [rai!, ngan!, wah!, sqkm!]) expect(cell).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{3}$/);
+      // Numbers th-TH: rai and ngan whole, square wah and sq km with exactly 3 decimals (issue 16).
+      for (const cell of [rai!, ngan!]) expect(cell).toMatch(/^-?\d{1,3}(,\d{3})*$/);
+      for (const cell of [wah!, sqkm!]) expect(cell).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{3}$/);
       expect(sqkm).toBe(thai3(area! / 1_000_000));
       // rai + ngan + square wah make the area (1 rai = 4 ngan = 400 wah = 1600 sq m).
       expect(Math.abs(num(rai!) * 1600 + num(ngan!) * 400 + num(wah!) * 4 - area!)).toBeLessThan(0.01);
@@ -198,7 +199,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     }
     const foot = await chart.locator('tfoot td').allInnerTexts();
     expect(foot.at(-1)).toBe(thai3(total / 1_000_000));
-    expect(await chart.locator('.chart-total').innerText()).toContain(thai3(total / 1600));
+    expect(await chart.locator('.chart-total').innerText()).toContain(`${Math.floor(total / 1600).toLocaleString('th-TH')} ไร่`);
 
     // The bars: one per row, each the area in rai of its district.
     const bars = await chart.locator('.vega-chart svg .mark-rect path').evaluateAll((ps) => ps.map((p) => p.getAttribute('aria-label') ?? ''));

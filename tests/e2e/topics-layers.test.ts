@@ -448,7 +448,7 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
 
   // Faults made by intercepting requests (page.route) run in their own tab, so the flows above
   // only ever talk to the real backend.
-  it('faults (own tab): a slow list shows the skeleton; over 150 islands show 150 and the Thai note, search narrows; island list failure "no island data"; a failing erosion fetch reverts the row', async () => {
+  it('faults (own tab): a slow list shows the skeleton; over 150 islands show 150 and the Thai note, search narrows; island list failure "ไม่พบข้อมูลเกาะ" (SPEC.md §8 in Thai, issue 16); a failing erosion fetch reverts the row', async () => {
     const page = await s.browser.context.newPage();
     try {
       // A slow district list shows the skeleton.
@@ -484,14 +484,14 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
       await expect.poll(() => picker.locator('select option').count()).toBe(12);
       expect(await picker.locator('.cap-note').count()).toBe(0);
 
-      // The island list cannot be had: 'no island data'.
+      // The island list cannot be had: 'ไม่พบข้อมูลเกาะ' (SPEC.md §8 'no island data' in Thai).
       await page.unroute(asset);
       await page.route(asset, (route) => route.fulfill({ status: 500, body: 'down' }));
       await page.goto(app.url('cmline/island'));
       await pick(page, 'province', '84');
       await pick(page, 'district', '8404');
       await waitForPickersSettled(page);
-      await expect.poll(() => page.locator('.picker[data-picker="islands"] select').textContent()).toBe('no island data');
+      await expect.poll(() => page.locator('.picker[data-picker="islands"] select').textContent()).toBe('ไม่พบข้อมูลเกาะ');
     } finally {
       await page.close();
     }

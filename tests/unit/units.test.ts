@@ -125,11 +125,11 @@ describe('formatLength (SPEC.md §9 "distances over 1000 m in km, imperial over 
 });
 
 describe('formatArea (SPEC.md §9 "area in rai (sq m secondary)")', () => {
-  it('§9 rai first, square metres second, both with 3 decimals', () => {
-    expect(formatArea(1600)).toEqual({ primary: '1.000 ไร่', secondary: '1,600.000 ตร.ม.' });
-    // 2,050 / 1,600 = 1.28125 rai.
-    expect(formatArea(2050)).toEqual({ primary: '1.281 ไร่', secondary: '2,050.000 ตร.ม.' });
-    expect(formatArea(0)).toEqual({ primary: '0.000 ไร่', secondary: '0.000 ตร.ม.' });
+  it('§9 rai first (whole rai and ngan, square wah with 3 decimals: issue 16), square metres second', () => {
+    expect(formatArea(1600)).toEqual({ primary: '1 ไร่ 0 งาน 0.000 ตร.วา', secondary: '1,600.000 ตร.ม.' });
+    // 2,050 sq m = 1 rai 1 ngan 12.5 square wah.
+    expect(formatArea(2050)).toEqual({ primary: '1 ไร่ 1 งาน 12.500 ตร.วา', secondary: '2,050.000 ตร.ม.' });
+    expect(formatArea(0)).toEqual({ primary: '0 ไร่ 0 งาน 0.000 ตร.วา', secondary: '0.000 ตร.ม.' });
   });
 
   it('§9 "area shown as rai, ngan, square wah"', () => {

@@ -1,6 +1,6 @@
 // How a chart shows each value unit (SPEC.md §9 Units): the bar length, the x axis title, the
 // tooltip texts and the table columns. Numbers are th-TH with exactly 3 decimals; counts whole.
-import { formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from '../units.ts';
+import { formatRaiNganWah, formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from '../units.ts';
 import type { ChartUnit } from './spec.ts';
 
 export interface Measure {
@@ -31,24 +31,23 @@ function simple(key: string, quantity: string, label: string): Measure {
   };
 }
 
-const raiText = (sqm: number) => `${formatThaiNumber(sqmToRai(sqm))} ${unitLabels.rai}`;
-
-/** Square metres: bars in decimal rai; the table in whole rai, whole ngan, square wah and sq km. */
+/** Square metres: bars in decimal rai; texts and the table in whole rai, whole ngan, square wah
+ *  with 3 decimals (config/glossary.yaml units) and sq km. */
 const sqm: Measure = {
   key: 'rai',
   axisTitle: `พื้นที่ (${unitLabels.rai})`,
   bar: sqmToRai,
   tooltip: [
-    { key: 'raiText', title: 'พื้นที่', text: raiText },
+    { key: 'raiText', title: 'พื้นที่', text: formatRaiNganWah },
     { key: 'sqkmText', title: unitLabels.sqkm, text: (value) => `${formatThaiNumber(sqmToSqkm(value))} ${unitLabels.sqkm}` },
   ],
   columns: [
-    { label: unitLabels.rai, text: (value) => formatThaiNumber(toRaiNganWah(value).rai) },
-    { label: unitLabels.ngan, text: (value) => formatThaiNumber(toRaiNganWah(value).ngan) },
-    { label: unitLabels.wah, text: (value) => formatThaiNumber(toRaiNganWah(value).wah) },
+    { label: unitLabels.rai, text: (value) => wholeNumber.format(toRaiNganWah(value, 3).rai) },
+    { label: unitLabels.ngan, text: (value) => wholeNumber.format(toRaiNganWah(value, 3).ngan) },
+    { label: unitLabels.wah, text: (value) => formatThaiNumber(toRaiNganWah(value, 3).wah) },
     { label: unitLabels.sqkm, text: (value) => formatThaiNumber(sqmToSqkm(value)) },
   ],
-  text: raiText,
+  text: formatRaiNganWah,
 };
 
 const count: Measure = {

@@ -2,14 +2,14 @@
 // refers to exists, ids are unique, and every {variable} of a template has a provider.
 import type { ConfigError, JsonPath } from '../errors.ts';
 import type { AppConfig, CascadeDef, FormDoc, Glossary, MenuDoc, TopicDoc } from '../types.ts';
-import type { SourceDocument } from './readDocument.ts';
+import type { Loaded, SourceDocument } from './readDocument.ts';
 import { templateProblem, templateVariables } from '../template.ts';
 import { checkVariant } from './crossrefVariant.ts';
 import { Issues } from './issues.ts';
 import { checkGlossary } from './crossrefGlossary.ts';
 import { resolveLegends, type LegendSource } from '../glossary.ts';
 
-export interface Loaded<T> { doc: SourceDocument; data: T }
+export type { Loaded };
 
 export interface CrossRefInput {
   app?: Loaded<AppConfig>;

@@ -2,7 +2,7 @@
 // names a code of a glossary code set must say what the glossary says for that code.
 import type { CodeSet, FormDoc, Glossary } from '../types.ts';
 import { codeLabel, itemKey, type LegendSource } from '../glossary.ts';
-import type { Loaded } from './crossref.ts';
+import type { Loaded } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 
 export interface GlossaryCheckInput {

@@ -13,6 +13,9 @@ export interface SourceDocument {
   errorAt(path: JsonPath, message: string, at?: 'value' | 'key'): ConfigError;
 }
 
+/** A document that passed its schema, and its data. */
+export interface Loaded<T> { doc: SourceDocument; data: T }
+
 export type ReadResult = { ok: true; doc: SourceDocument } | { ok: false; errors: ConfigError[] };
 
 export async function readDocument(absPath: string, shownPath: string): Promise<ReadResult> {

@@ -54,7 +54,7 @@ export const wfsDefinition: LayerDefinition<WfsTemplate> = {
   type: 'wfs',
   schema: wfsSchema,
   example: {
-    id: 'erosion', type: 'wfs', name: 'พื้นที่กัดเซาะ {start}-{end}', service: 'ows', layers: '{product}:erosion_area',
+    id: 'erosion', type: 'wfs', name: 'พื้นที่กัดเซาะ พ.ศ. {start}-{end}', service: 'ows', layers: '{product}:erosion_area',
     viewparams: [{ key: 'code', deepest: ['province', 'district', 'subdistrict'] }, { key: 'start', picker: 'start' }, { key: 'end', picker: 'end' }],
     legend: 'erosion-accretion', legendItem: 'erosion', fit: true,
   },

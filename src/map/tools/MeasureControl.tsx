@@ -8,7 +8,7 @@ import { measureMachine, measurePhase } from '../../machines/measure.ts';
 import type { Measurement } from '../../machines/measure.ts';
 import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { setInfoClickSuppressed } from '../../state/mapClick.ts';
-import { formatArea, formatLength, formatRaiNganWah, formatThaiNumber, unitLabels } from '../../engine/units.ts';
+import { formatArea, formatLength, formatThaiNumber, unitLabels } from '../../engine/units.ts';
 import { th } from '../../locale/th.ts';
 import { drawMeasure, measureFeatures } from './measureLayers.ts';
 
@@ -39,7 +39,7 @@ function resultPopup(result: Measurement, actions: { centre: () => void; focus: 
   } else {
     title.textContent = t.areaResult;
     const area = formatArea(result.area ?? 0);
-    rows.push(area.primary, area.secondary, formatRaiNganWah(result.area ?? 0), `${t.perimeter} ${formatLength(result.length ?? 0)}`);
+    rows.push(area.primary, area.secondary, `${t.perimeter} ${formatLength(result.length ?? 0)}`);
   }
   root.append(title);
   for (const text of rows) {
@@ -155,12 +155,11 @@ export function MeasureControl({ map }: { map: MapLibreMap | null }) {
                   <dd>{lengthText}</dd>
                 </>
               )}
-              {area && current.area != null && (
+              {area && (
                 <>
                   <dt>{t.area}</dt>
                   <dd data-testid="measure-area">{area.primary}</dd>
                   <dd>{area.secondary}</dd>
-                  <dd>{formatRaiNganWah(current.area)}</dd>
                 </>
               )}
             </dl>

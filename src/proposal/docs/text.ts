@@ -4,7 +4,6 @@
  * validation messages come from config/forms/proposal.yaml.
  */
 export const DOC_TEXT = {
-  formFileTitle: 'แบบฟอร์มเสนอโครงการ',
   instructionsTitle: 'คำแนะนำการกรอกแบบเสนอโครงการ',
   instructionsIntro: [
     'เอกสารนี้อธิบายการกรอกแบบเสนอโครงการทีละข้อ ตามลำดับในแบบฟอร์ม',
@@ -27,7 +26,7 @@ export const DOC_TEXT = {
     textarea: 'ข้อความ (หลายบรรทัด)',
     number: 'ตัวเลข',
     choice: 'เลือก 1 ตัวเลือก',
-    coordinates: 'พิกัดละติจูด, ลองจิจูด (องศา ทศนิยม)',
+    coordinates: 'พิกัดละติจูด, ลองจิจูด (องศาทศนิยม)',
     image: 'ภาพแผนที่ (ไม่บังคับ)',
     amounts: 'ตารางจำนวนเงิน (บาท)',
     checks: 'เลือกได้มากกว่า 1 ข้อ พร้อมรายละเอียด',

@@ -3,7 +3,7 @@
 // router's wms proxy; 'กำลังโหลด' until the answers are in, then the features or 'ไม่พบข้อมูล'
 // (also on failure, SPEC.md §8). Closing clears the info URLs and the content.
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { AppConfig, Legend } from '../../engine/types.ts';
+import type { AppConfig, Glossary, Legend } from '../../engine/types.ts';
 import { interpolate } from '../../engine/template.ts';
 import { layerStore, type MapLayer } from '../../map/layerStore.ts';
 import { apiClient } from '../../state/api.ts';
@@ -13,12 +13,18 @@ import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featur
 import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
-import { fieldLabelsOf } from './fieldLabels.ts';
+import { fieldLabeller } from './fieldLabels.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
-export interface FeatureInfoContext {
-  app: AppConfig;
+/** What a feature's table is drawn with: the legends (its colour) and the glossary (default
+ *  Thai labels with units of the fields its layer's `fields` does not label). */
+export interface InfoLook {
   legends: readonly Legend[];
+  glossary: Pick<Glossary, 'fields' | 'units'>;
+}
+
+export interface FeatureInfoContext extends InfoLook {
+  app: AppConfig;
   /** The current page (topic route). */
   page: string;
 }
@@ -46,23 +52,24 @@ export function viewportOf(map: MapLibreMap): InfoViewport {
 }
 
 /** One feature's drawer table: its layer's name and colour, its properties as rows. */
-function infoFeature(layer: Pick<MapLayer, 'id' | 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, legends: readonly Legend[], key: string): InfoFeature {
-  const legend = layer?.legend ? legends.find((l) => l.id === layer.legend) : undefined;
+function infoFeature(layer: Pick<MapLayer, 'id' | 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, look: InfoLook, key: string): InfoFeature {
+  const legend = layer?.legend ? look.legends.find((l) => l.id === layer.legend) : undefined;
   const color = featureColor(layer?.color, legend, properties);
-  return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows: formatProperties(properties, fieldLabelsOf(layer?.id)) };
+  const rows = formatProperties(properties, fieldLabeller(layer?.id, look.glossary));
+  return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows };
 }
 
-async function ask(app: AppConfig, request: InfoRequest, legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {
+async function ask(app: AppConfig, request: InfoRequest, look: InfoLook, signal: AbortSignal): Promise<InfoFeature[]> {
   const answer = await apiClient(app).json<{ features?: unknown }>(request.proxied, { signal });
   const features = Array.isArray(answer?.features) ? (answer.features as Array<{ id?: unknown; properties?: Record<string, unknown> | null }>) : [];
   return features.map((f, i) =>
-    infoFeature(layerOfFeature(request.layers, f.id), f.id, f.properties, legends, `${request.url}#${typeof f.id === 'string' || typeof f.id === 'number' ? f.id : i}`),
+    infoFeature(layerOfFeature(request.layers, f.id), f.id, f.properties, look, `${request.url}#${typeof f.id === 'string' || typeof f.id === 'number' ? f.id : i}`),
   );
 }
 
 /** Fetches the info of `requests`, all at once; failed requests count as empty. */
-export async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRequest[], legends: readonly Legend[], signal: AbortSignal): Promise<InfoFeature[]> {
-  const settled = await Promise.allSettled(requests.map((r) => ask(app, r, legends, signal)));
+export async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRequest[], look: InfoLook, signal: AbortSignal): Promise<InfoFeature[]> {
+  const settled = await Promise.allSettled(requests.map((r) => ask(app, r, look, signal)));
   return settled.flatMap((s) => {
     if (s.status === 'fulfilled') return s.value;
     if (!signal.aborted) console.warn('feature info request failed:', (s.reason as Error)?.message ?? s.reason);
@@ -85,13 +92,13 @@ export function onMapClick(map: MapLibreMap | null, lngLat: { lng: number; lat: 
     const all = layerStore.get().layers;
     const layers = infoLayersOf(all, { page: ctx.page, exclude: satelliteFilter(ctx.app) });
     const requests = map ? featureInfoRequests(layers, viewportOf(map), lngLat, interpolate(ctx.app.backend.router, { product: ctx.app.product })) : [];
-    const drawn = map ? drawnFeaturesAt(map, all, lngLat, ctx.page).map((hit, i) => infoFeature(hit.layer, hit.id, hit.properties, ctx.legends, `drawn:${hit.layer.id}#${i}`)) : [];
+    const drawn = map ? drawnFeaturesAt(map, all, lngLat, ctx.page).map((hit, i) => infoFeature(hit.layer, hit.id, hit.properties, ctx, `drawn:${hit.layer.id}#${i}`)) : [];
     featureInfoStore.set({ infoUrls: requests.map((r) => r.url) });
     if (requests.length === 0) {
       featureInfoStore.set(drawn.length ? { status: 'content', features: drawn } : { status: 'empty' });
       return;
     }
-    void fetchFeatureInfo(ctx.app, requests, ctx.legends, abort.signal).then((features) => {
+    void fetchFeatureInfo(ctx.app, requests, ctx, abort.signal).then((features) => {
       if (pending !== current || abort.signal.aborted) return;
       pending = null;
       const shown = [...drawn, ...features];

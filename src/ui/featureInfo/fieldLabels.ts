@@ -1,6 +1,9 @@
 // The feature drawer's labels of a shown layer's attributes, from its template's `fields` in
-// config (issue 11): remembered when the layer is added, read when its features are shown.
+// config (issue 11): remembered when the layer is added, read when its features are shown. A field
+// the layer does not label takes the glossary's Thai label with its unit (issue 16).
 import type { TemplateBase } from '../../layers/types.ts';
+import type { Glossary } from '../../engine/types.ts';
+import { fieldLabel } from '../../engine/glossary.ts';
 
 const byLayer = new Map<string, Readonly<Record<string, string>>>();
 
@@ -14,6 +17,8 @@ export function rememberFieldLabels(layerId: string, template: TemplateBase): vo
   byLayer.set(layerId, labelsOf(template));
 }
 
-export function fieldLabelsOf(layerId: string | undefined): Readonly<Record<string, string>> {
-  return (layerId && byLayer.get(layerId)) || {};
+/** The label of a field of layer `layerId`: the layer's own, else the glossary's, else none. */
+export function fieldLabeller(layerId: string | undefined, glossary: Pick<Glossary, 'fields' | 'units'>): (field: string) => string | undefined {
+  const own = (layerId && byLayer.get(layerId)) || {};
+  return (field) => own[field] ?? fieldLabel(glossary, field);
 }

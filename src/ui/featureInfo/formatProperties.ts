@@ -9,7 +9,7 @@
 //   ids, codes) as they are.
 import { legendClass } from '../../engine/legends.ts';
 import type { Legend } from '../../engine/types.ts';
-import { formatRaiNganWah, formatThaiNumber, unitLabels } from '../../engine/units.ts';
+import { formatRaiNganWah, formatThaiNumber, SQM_PER_RAI, unitLabels } from '../../engine/units.ts';
 
 export interface PropertyRow {
   /** The property name as stored. */
@@ -23,32 +23,6 @@ export interface PropertyRow {
 export const SHAPE_LENG_TO_KM = 0.001;
 
 const km4 = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-/** Thai labels of the properties SPEC.md §3 names. */
-export const PROPERTY_LABELS: Readonly<Record<string, string>> = {
-  tam_name: 'ตำบล',
-  tb_tn: 'ตำบล',
-  amp_name: 'อำเภอ',
-  ap_tn: 'อำเภอ',
-  prv_name: 'จังหวัด',
-  pv_tn: 'จังหวัด',
-  pv_th: 'จังหวัด',
-  ap_th: 'อำเภอ',
-  tam_code: 'รหัสตำบล',
-  amp_code: 'รหัสอำเภอ',
-  prv_code: 'รหัสจังหวัด',
-  area: 'พื้นที่',
-  island: 'เกาะ',
-  length_km: `ความยาว (${unitLabels.km})`,
-  shape_leng: `ความยาวเส้น (${unitLabels.km})`,
-  line_year: 'ปี พ.ศ.',
-  start_year: 'ปีเริ่มต้น',
-  end_year: 'ปีสิ้นสุด',
-  epr: 'อัตราการเปลี่ยนแปลง (ม./ปี)',
-  update: 'ปรับปรุงล่าสุด',
-  lul2_code: 'รหัสการใช้ที่ดิน',
-  lul2_t: 'การใช้ที่ดิน',
-};
 
 /** Whether a property value is shown at all. */
 export function isEmptyValue(value: unknown): boolean {
@@ -84,19 +58,21 @@ export function formatValue(key: string, value: unknown): string {
   const n = numeric(value);
   if (key === 'shape_leng' && n !== null) return formatShapeLengKm(n);
   if (key === 'area' && n !== null) return formatAreaValue(n);
+  // Rai and ngan are whole numbers, only square wah has decimals (issue 16).
+  if (key === 'area_rai' && n !== null) return formatRaiNganWah(n * SQM_PER_RAI);
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatThaiNumber(value);
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return value ? 'ใช่' : 'ไม่ใช่';
   return JSON.stringify(value) ?? String(value);
 }
 
-/** The rows of one feature's table, in property order, empty values left out; `labels` (the
- *  layer's `fields` from config) name the properties before the shared labels. */
-export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined, labels: Readonly<Record<string, string>> = {}): PropertyRow[] {
+/** The rows of one feature's table, in property order, empty values left out. `labelOf` gives a
+ *  field's Thai label (the layer's `fields`, else the glossary); unlabelled fields show their name. */
+export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined, labelOf: (field: string) => string | undefined = () => undefined): PropertyRow[] {
   if (!properties) return [];
   return Object.entries(properties)
     .filter(([, value]) => !isEmptyValue(value))
-    .map(([key, value]) => ({ key, label: labels[key] ?? PROPERTY_LABELS[key] ?? key, value: formatValue(key, value) }));
+    .map(([key, value]) => ({ key, label: labelOf(key) ?? key, value: formatValue(key, value) }));
 }
 
 /** The colour a feature is drawn in: the layer's own colour, else its legend's item for the

@@ -18,7 +18,7 @@ import { onMapClick } from '../featureInfo/featureInfo.ts';
 import { UrlStateSync } from '../urlState/UrlStateSync.tsx';
 
 export function MapLayout() {
-  const { app, legends } = useConfig();
+  const { app, legends, glossary } = useConfig();
   const sidebarOpen = useStore(uiStore, (s) => s.sidebarOpen);
   const mobileNavOpen = useStore(uiStore, (s) => s.mobileNavOpen);
   const { pathname } = useLocation();
@@ -65,7 +65,7 @@ export function MapLayout() {
         <TopMenu />
         <div className="map-panel">
           {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}
-          <MapView onMapClick={(lngLat) => onMapClick(mapStore.get().map, lngLat, { app, legends, page: pathname.split('/').filter(Boolean)[0] ?? '' })} />
+          <MapView onMapClick={(lngLat) => onMapClick(mapStore.get().map, lngLat, { app, legends, glossary, page: pathname.split('/').filter(Boolean)[0] ?? '' })} />
         </div>
         <Footer />
       </main>

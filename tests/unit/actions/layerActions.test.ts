@@ -77,7 +77,7 @@ describe('§3 WMS year layers', () => {
     const ctx = contextFor(bundle, 'cmline-changearea', '', { province: { code: '90', name: 'สงขลา' }, start: y(2562), end: y(2567) });
     await showLayer(template('cmline-changearea', '', 'coastline'), ctx, { deps: rec.deps });
     await flush();
-    expect(rec.layers.get('coastline')?.name).toBe('แนวชายฝั่ง 2562 และ 2567');
+    expect(rec.layers.get('coastline')?.name).toBe('แนวชายฝั่ง พ.ศ. 2562 และ พ.ศ. 2567');
     expect(rec.routerCalls).toEqual([]);
   });
 });
@@ -101,7 +101,7 @@ describe('§4/§8 erosion and accretion', () => {
     ]);
     const layer = rec.layers.get('erosion')!;
     // The colour comes from the legend: erosion-accretion's item "erosion" (#FF0000), not a `color`.
-    expect(layer).toMatchObject({ type: 'wfs', legend: 'erosion-accretion', legendItem: 'erosion', name: 'พื้นที่กัดเซาะ 2562-2567' });
+    expect(layer).toMatchObject({ type: 'wfs', legend: 'erosion-accretion', legendItem: 'erosion', name: 'พื้นที่กัดเซาะ พ.ศ. 2562-2567' });
     expect(layer.color).toBeUndefined();
     expect(colorExpression(layer, bundle.legends)).toBe('#FF0000');
     expect(layer.geoJson?.features).toHaveLength(3);

@@ -60,16 +60,16 @@ describe('§9 units', () => {
       nameColumns: ['จังหวัด', 'อำเภอ'],
       valueColumns: ['ไร่', 'งาน', 'ตร.วา', 'ตร.กม.'],
       rows: [
-        { names: ['สงขลา', 'สิงหนคร'], values: ['1.000', '1.000', '12.500', '0.002'] },
-        { names: ['สงขลา', 'เมืองสงขลา'], values: ['1,000.000', '0.000', '0.000', '1.600'] },
+        { names: ['สงขลา', 'สิงหนคร'], values: ['1', '1', '12.500', '0.002'] },
+        { names: ['สงขลา', 'เมืองสงขลา'], values: ['1,000', '0', '0.000', '1.600'] },
       ],
-      total: { label: 'รวม', values: ['1,001.000', '1.000', '12.500', '1.602'] },
+      total: { label: 'รวม', values: ['1,001', '1', '12.500', '1.602'] },
     });
-    expect(chart.totalText).toBe('รวม 1,001.281 ไร่');
+    expect(chart.totalText).toBe('รวม 1,001 ไร่ 1 งาน 12.500 ตร.วา');
     const values = (chart.vegaLite.data as { values: Array<Record<string, unknown>> }).values;
     expect(values.map((v) => [v.label, v.rai, v.raiText, v.sqkmText])).toEqual([
-      ['อ.สิงหนคร จ.สงขลา', 1.28125, '1.281 ไร่', '0.002 ตร.กม.'],
-      ['อ.เมืองสงขลา จ.สงขลา', 1000, '1,000.000 ไร่', '1.600 ตร.กม.'],
+      ['อ.สิงหนคร จ.สงขลา', 1.28125, '1 ไร่ 1 งาน 12.500 ตร.วา', '0.002 ตร.กม.'],
+      ['อ.เมืองสงขลา จ.สงขลา', 1000, '1,000 ไร่ 0 งาน 0.000 ตร.วา', '1.600 ตร.กม.'],
     ]);
   });
 
@@ -212,6 +212,6 @@ describe('colours and marks', () => {
     const spec: ChartSpec = { id: 'c', title: 'T', from: 'r', table: false, value: { unit: 'sqm' }, groupBy: [province] };
     const chart = compileChart(spec, input([{ pv_th: 'ก', area: 1 }]), [])!;
     expect(chart.table).toBeUndefined();
-    expect(chart.totalText).toBe('รวม 0.001 ไร่');
+    expect(chart.totalText).toBe('รวม 0 ไร่ 0 งาน 0.250 ตร.วา');
   });
 });

@@ -1,6 +1,7 @@
 // The change-area and island charts, now declared in config (the config holds exactly
 // fixtures/specs.ts), look and sum exactly as the code before them drew: fixtures/today.json holds what that code (barChartSpec, tableRows, totalRow
-// and the panel's total line) produced for fixtures/features.ts, computed before it was deleted.
+// and the panel's total line) produced for fixtures/features.ts, computed before it was deleted; since issue 16
+// rai and ngan are whole and area texts read rai, ngan and square wah (glossary units).
 import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';

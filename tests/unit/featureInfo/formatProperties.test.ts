@@ -9,7 +9,6 @@ import {
   formatShapeLengKm,
   formatValue,
   isEmptyValue,
-  PROPERTY_LABELS,
 } from '../../../src/ui/featureInfo/formatProperties.ts';
 
 describe('empty values are hidden', () => {
@@ -21,7 +20,7 @@ describe('empty values are hidden', () => {
   it('formatProperties leaves them out and keeps the order of the rest', () => {
     const rows = formatProperties({ prv_name: 'สงขลา', amp_name: '', tam_name: null, island: undefined, gid: 0, note: '  ' });
     expect(rows.map((r) => r.key)).toEqual(['prv_name', 'gid']);
-    expect(rows[0]).toEqual({ key: 'prv_name', label: 'จังหวัด', value: 'สงขลา' });
+    expect(rows[0]).toEqual({ key: 'prv_name', label: 'prv_name', value: 'สงขลา' });
     expect(rows[1]).toEqual({ key: 'gid', label: 'gid', value: '0' });
   });
 
@@ -40,10 +39,9 @@ describe('shape_leng x 0.001 shown in km with 4 decimals', () => {
     expect(formatShapeLengKm(-0.01)).toBe('0.0000');
   });
 
-  it('is labelled in km, also when the value arrives as a numeric string', () => {
-    const [row] = formatProperties({ shape_leng: '2500.25' });
-    expect(row).toEqual({ key: 'shape_leng', label: PROPERTY_LABELS.shape_leng, value: '2.5003' });
-    expect(row!.label).toContain('กม.');
+  it('is shown in km, also when the value arrives as a numeric string (its label comes from the glossary)', () => {
+    const [row] = formatProperties({ shape_leng: '2500.25' }, () => 'ความยาวเส้น (กม.)');
+    expect(row).toEqual({ key: 'shape_leng', label: 'ความยาวเส้น (กม.)', value: '2.5003' });
   });
 
   it('a non-numeric shape_leng is shown as it is', () => {
@@ -56,6 +54,11 @@ describe('numbers in the Thai locale', () => {
     expect(formatAreaValue(2050)).toBe('1 ไร่ 1 งาน 12.500 ตร.วา (2,050.000 ตร.ม.)');
     expect(formatValue('area', 1600)).toBe('1 ไร่ 0 งาน 0.000 ตร.วา (1,600.000 ตร.ม.)');
     expect(formatValue('area', '16000000')).toBe('10,000 ไร่ 0 งาน 0.000 ตร.วา (16,000,000.000 ตร.ม.)');
+  });
+
+  it('area_rai (rai) as whole rai and ngan with square wah to 3 decimals, never "276.000 ไร่" (issue 16)', () => {
+    expect(formatValue('area_rai', 276)).toBe('276 ไร่ 0 งาน 0.000 ตร.วา');
+    expect(formatValue('area_rai', '1.28125')).toBe('1 ไร่ 1 งาน 12.500 ตร.วา');
   });
 
   it('other decimals with exactly 3 decimals; whole numbers (years, ids) as they are', () => {

@@ -39,7 +39,7 @@ describe('section declarations', () => {
       { id: 'b', layer: 'lb', path: ['rows', 1, 'id'] },
     ]);
     expect(declared({ kind: 'chart', id: 'c', title: 'C', from: 'a', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] })?.charts).toEqual([{ id: 'c', path: ['id'] }]);
-    expect(declared({ kind: 'switches', id: 'cvi', groups: [] })?.variables).toEqual(['cvi']);
+    expect(declared({ kind: 'switches', id: 'cvi', groups: [] })?.variables).toEqual(['cvi', 'cvi-label']);
     expect(declared({ kind: 'yearLayers', title: 'T', layer: 'coastline', years: { list: 'years' } })?.layerVariables).toEqual({ coastline: ['year'] });
     expect(declared({ kind: 'legend', legend: 'x' })).toBeUndefined();
   });

@@ -46,7 +46,7 @@ export const filesDefinition: SectionDefinition<FilesSection> = {
   schema: filesSchema,
   example: {
     kind: 'files',
-    groups: [{ title: 'แบบฟอร์มข้อเสนอโครงการ', files: [{ label: 'แบบฟอร์ม', href: '/maps/files/form.pdf', format: 'pdf' }] }],
+    groups: [{ title: 'แบบเสนอโครงการ', files: [{ label: 'แบบฟอร์ม', href: '/maps/files/form.pdf', format: 'pdf' }] }],
     link: { label: 'กรอกแบบฟอร์มออนไลน์', to: '/project/form' },
   },
 };

@@ -8,7 +8,7 @@ export const switchesSchema = sectionSchema(
   'switches',
   'groups of switches (CVI layers, dashboard report list)',
   {
-    id: { ...id, description: 'Also the {<id>} template variable of the layers this section adds.' },
+    id: { ...id, description: 'Also the {<id>} template variable (the value) and {<id>-label} (the Thai label) of the layers this section adds.' },
     title: { type: 'string' },
     inert: { type: 'boolean', description: 'Shown, always off, changes nothing (dashboard report list).' },
     groups: {
@@ -59,7 +59,7 @@ export const switchesDefinition: SectionDefinition<SwitchesSection> = {
     groups: [{ title: 'ปัจจัยทางกายภาพ', items: [{ value: '1', label: 'ธรณีสัณฐาน' }] }],
     action: { label: 'CVI Process', layer: 'cvi' },
   },
-  declares: (s) => ({ variables: [s.id] }),
+  declares: (s) => ({ variables: [s.id, `${s.id}-label`] }),
   crossCheck(s, ctx) {
     if (s.action) ctx.layer(['action', 'layer'], s.action.layer);
     s.groups.forEach((g, gi) =>
