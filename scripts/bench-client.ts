@@ -2,7 +2,8 @@
 // Builds the client, serves it in-process with the real config, loads /maps/cmline in Chromium
 // five times (fresh profile each, offline base map so no network waits) and reports the time from
 // navigation start to the first map idle (data-idle="true"), plus the gzip size of the route's
-// initial JS (the entry script and its modulepreload links in dist/index.html, zlib level 9).
+// initial JS (the entry script and its modulepreload links in dist/index.html, zlib level 9), and
+// the bytes the page had received when the map first went idle (all resources, and fonts alone).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +43,7 @@ console.log(`built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} 
 const app = await startApp();
 const url = app.url(ROUTE);
 const times: number[] = [];
+const idleBytes: Array<{ total: number; fonts: number }> = [];
 try {
   for (let i = 1; i <= RUNS; i++) {
     const browser = await launchBrowser(VIEWPORT);
@@ -49,10 +51,19 @@ try {
       await useOfflineBasemap(browser.context);
       // performance.now() counts from the navigation start of the document (its time origin).
       await browser.context.addInitScript(() => {
-        const w = window as unknown as { __firstIdle?: number };
+        const w = window as unknown as { __firstIdle?: number; __idleBytes?: { total: number; fonts: number } };
         new MutationObserver((_records, observer) => {
           if (document.querySelector('[data-testid="map"][data-idle="true"]')) {
             w.__firstIdle ??= performance.now();
+            const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+            // No named helper functions here: tsx would wrap them in a __name() the page does not have.
+            let total = 0;
+            let fonts = 0;
+            for (const e of entries) {
+              total += e.encodedBodySize;
+              if (/\.(ttf|woff2?)(\?|$)/.test(e.name)) fonts += e.encodedBodySize;
+            }
+            w.__idleBytes ??= { total, fonts };
             observer.disconnect();
           }
         }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-idle'] });
@@ -60,9 +71,13 @@ try {
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       await page.goto(url);
       await page.waitForFunction(() => (window as unknown as { __firstIdle?: number }).__firstIdle !== undefined, undefined, { timeout: IDLE_TIMEOUT_MS });
-      const ms = await page.evaluate(() => (window as unknown as { __firstIdle: number }).__firstIdle);
+      const { ms, bytes } = await page.evaluate(() => {
+        const w = window as unknown as { __firstIdle: number; __idleBytes: { total: number; fonts: number } };
+        return { ms: w.__firstIdle, bytes: w.__idleBytes };
+      });
       times.push(ms);
-      console.log(`run ${i}/${RUNS}: map idle ${Math.round(ms)} ms`);
+      idleBytes.push(bytes);
+      console.log(`run ${i}/${RUNS}: map idle ${Math.round(ms)} ms, ${Math.round(bytes.total / 1024)} KB received (fonts ${Math.round(bytes.fonts / 1024)} KB)`);
     } finally {
       await browser.close();
     }
@@ -89,3 +104,4 @@ console.log('\ninitial JS (entry + modulepreload)             raw        gzip -9
 for (const s of sizes) console.log(`${s.file.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(11)}`);
 console.log(`${'total'.padEnd(44)} ${kb(sizes.reduce((n, s) => n + s.raw, 0)).padStart(10)} ${kb(totalGzip).padStart(11)}`);
 console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip)} gzip`);
+console.log(`received by first map idle (median): ${kb(median(idleBytes.map((b) => b.total)))}, of which fonts ${kb(median(idleBytes.map((b) => b.fonts)))}`);

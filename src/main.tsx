@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import './ui/styles.css';
+import './ui/fonts.css';
 import { App } from './ui/App.tsx';
 import { readInjectedConfig } from './state/config.tsx';
 import { mapStore, initialBasemap } from './map/mapStore.ts';
