@@ -4,7 +4,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormDoc } from '../../../../src/engine/types.ts';
+import { parse } from 'yaml';
+import type { FormDoc, Glossary } from '../../../../src/engine/types.ts';
 import { formFilesPlugin } from '../../../../src/proposal/docs/vitePlugin.ts';
 import { FORM_FILES, writeFormFiles } from '../../../../src/proposal/docs/writeFormFiles.ts';
 import { DOC_TEXT } from '../../../../src/proposal/docs/text.ts';
@@ -151,4 +152,24 @@ describe('formFilesPlugin', () => {
     expect(logged.join('\n')).toContain('form files');
     expect(plugin.apply).toBe('build');
   }, 120_000);
+});
+
+describe('the documents say what the glossary says (issue 16)', () => {
+  const glossary = parse(readFileSync(path.join(repoRoot, 'config', 'glossary.yaml'), 'utf8')) as Glossary;
+  const status = glossary.codes['coastal-status']!;
+  const options = (form: FormDoc) => (form.schema.properties as { coastalErosionCode: { enum: string[] } }).coastalErosionCode.enum;
+
+  it('the blank form and the instructions PDFs show the coastal-status terms and the document names', () => {
+    for (const name of [FORM_FILES.formPdf, FORM_FILES.instructionsPdf]) {
+      const text = squeeze(pdftotext(file(name)));
+      for (const option of options(form)) {
+        const code = option.split(' ')[0]!;
+        expect(text, `${name}: ${code}`).toContain(squeeze(`${code} ${status.items[code]!.th}`));
+      }
+      expect(text, name).toContain(squeeze(glossary.documents['proposal-form']!.th));
+      expect(text, name).not.toMatch(/สะสมตัว|สะสมตะกอน|แบบฟอร์มเสนอโครงการ|แบบฟอร์มข้อเสนอโครงการ/);
+    }
+    expect(squeeze(pdftotext(file(FORM_FILES.instructionsPdf)))).toContain(squeeze(glossary.documents['proposal-instructions']!.th));
+    expect(pdftotext(file(FORM_FILES.formPdf))).toContain('หน้า 1/3');
+  });
 });

@@ -2,10 +2,11 @@
 // from the config, long answers wrapped at word boundaries inside the page, the blank form from
 // the same definition. Checked with poppler-utils (pdfinfo, pdftotext, pdffonts, pdfimages,
 // pdftoppm); the page renders are left in test-results/proposal-pdf/ to look at.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormDoc } from '../../../../src/engine/types.ts';
+import type { FormDoc, Glossary } from '../../../../src/engine/types.ts';
 import { buildProposalPdf, buildProposalPdfDetailed, type BuildResult } from '../../../../src/proposal/pdf/index.ts';
 import { formModel, type FormModel } from '../../../../src/proposal/pdf/formModel.ts';
 import { toUtm } from '../../../../src/proposal/geo/utm.ts';
@@ -22,6 +23,7 @@ import {
   pdfinfo,
   pdftotext,
   renderPages,
+  repoRoot,
   THAI_PROBE,
   toUnicodeMaps,
   wordBoxes,
@@ -77,6 +79,13 @@ describe('proposal PDF (filled)', () => {
     expect(text).toContain(THAI_PROBE);
     expect(text).not.toMatch(/[\u200B\u2060\uFEFF]/);
     expect(text).not.toContain('ำา');
+  });
+
+  it("shows the chosen coastal status in the glossary's words, and 'หน้า n/3' (issue 16)", () => {
+    const glossary = parse(readFileSync(path.join(repoRoot, 'config', 'glossary.yaml'), 'utf8')) as Glossary;
+    const text = pdftotext(files.filled);
+    expect(squeeze(text)).toContain(squeeze(`DS-SV ${glossary.codes['coastal-status']!.items['DS-SV']!.th}`));
+    for (const n of [1, 2, 3]) expect(text).toContain(`หน้า ${n}/3`);
   });
 
   it('shows items 1-15 in order with their labels from the config, on the page of their step', () => {
