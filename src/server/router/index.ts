@@ -22,6 +22,7 @@ import { downloadPage } from './pages/download.ts';
 import { landuse } from './pages/landuse.ts';
 import { locations } from './pages/locations.ts';
 import { shoreline } from './pages/shoreline.ts';
+import { transects } from './pages/transects.ts';
 import { wfs } from './pages/wfs.ts';
 import { wfsisland } from './pages/wfsisland.ts';
 import { wms } from './pages/wms.ts';
@@ -45,6 +46,7 @@ export const PAGES: ReadonlyMap<string, PageModes> = new Map([
   ['landuse', landuse],
   ['download', downloadPage],
   ['wms', wms],
+  ['transects', transects],
 ]);
 
 /** Longest accepted query string (bytes of the raw target after '?'). */

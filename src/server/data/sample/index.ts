@@ -116,6 +116,7 @@ export async function generateSampleData(tx: Queryable & ScriptRunner, options: 
   });
   await step('land use', () => insertLanduse(tx, seed));
   await step('stations', () => insertStations(tx, model, seed));
+  await step('transects', async () => (await import('./transects.ts')).insertTransects(tx));
   await step('verify', () => verifySample(tx));
   await step('analyze', () => tx.exec(`ANALYZE ${SAMPLE_TABLES.join(', ')}`));
   return { ms: Math.round(performance.now() - started), steps };

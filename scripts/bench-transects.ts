@@ -1,0 +1,64 @@
+// Transect benchmark (issue 14): build time for the whole sample coast, period recomputation for one
+// province (router page=transects&mode=totals) and one transect's history (p95), on the database
+// of DATABASE_URL or a copy of the PGlite data dir (data/pglite, or PGLITE_DATA_DIR).
+// Usage: npx tsx scripts/bench-transects.ts [--province 90] [--runs 20] [--no-build]
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureDatabase } from '../src/server/db/ensure.ts';
+import { REPO_ROOT } from '../src/server/db/open.ts';
+import { buildTransects } from '../src/server/transects/build.ts';
+import { totalsOf, transectHistory, transectsWithStats } from '../src/server/transects/query.ts';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+const province = arg('province', '90');
+const runs = Number(arg('runs', '20'));
+const url = process.env.DATABASE_URL;
+let copy: string | undefined;
+if (!url) {
+  copy = mkdtempSync(path.join(tmpdir(), 'bench-transects-'));
+  cpSync(process.env.PGLITE_DATA_DIR ?? path.join(REPO_ROOT, 'data/pglite'), copy, { recursive: true });
+}
+const { db } = await ensureDatabase(url ? { databaseUrl: url, log: () => undefined } : { dataDir: copy, log: () => undefined });
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+try {
+  console.log(`engine: ${db.description}`);
+  if (!process.argv.includes('--no-build')) {
+    const report = await db.transaction((tx) => buildTransects(tx));
+    console.log(`build: ${report.transects} transects, ${report.distances} distances in ${(report.ms / 1000).toFixed(1)} s`, report.steps);
+  }
+  const period = { start: 2562, end: 2567 };
+  const times: number[] = [];
+  let n = 0;
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 4)); i++) {
+    const t = performance.now();
+    const rows = await transectsWithStats(db, { pv: [province] }, { start: 2548 + (i % 3), end: 2567 }, { limit: 100_000 });
+    await totalsOf(db, rows, 'district');
+    times.push(performance.now() - t);
+    n = rows.length;
+  }
+  console.log(`period recomputation + totals, province ${province} (${n} transects): median ${times.sort((a, b) => a - b)[times.length >> 1]!.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+  const whole: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const t = performance.now();
+    const rows = await transectsWithStats(db, { bbox: [90, 0, 110, 20] }, period, { limit: 200_000 });
+    await totalsOf(db, rows, 'province');
+    whole.push(performance.now() - t);
+  }
+  console.log(`period recomputation + totals, whole coast: ${whole.map((t) => t.toFixed(0)).join(', ')} ms`);
+  const { rows: gids } = await db.query<{ gid: number }>('SELECT gid FROM transect ORDER BY gid');
+  const hist: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const gid = gids[Math.floor(((i * 7919) % gids.length))]!.gid;
+    const t = performance.now();
+    await transectHistory(db, gid, period);
+    hist.push(performance.now() - t);
+  }
+  console.log(`one transect history (${runs} runs): p95 ${p95(hist).toFixed(1)} ms`);
+} finally {
+  await db.close();
+  if (copy) rmSync(copy, { recursive: true, force: true });
+}

@@ -1,0 +1,210 @@
+// Transects with their statistics for a chosen area and period, one transect's history, and totals
+// by province / district / sub-district / beach system. Every value is a bound parameter; the
+// statistics are computed per request (stats.ts) from transect_distance.
+
+import type { Queryable } from '../db/types.ts';
+import { RATE_CLASSES } from './config.ts';
+import { confidenceBand, transectStats, type TransectStats } from './stats.ts';
+
+export interface TransectFilter {
+  bbox?: [number, number, number, number];
+  pv?: string[];
+  ap?: string;
+  tb?: string;
+  code_b_m?: string;
+  code_b_c?: string;
+  code_b_s?: string;
+  gid?: number;
+}
+
+export interface Period {
+  start: number;
+  end: number;
+}
+
+export const TRANSECT_ATTRIBUTES = [
+  'gid', 'seg_gid', 'zone', 'prv_code', 'amp_code', 'tam_code', 'prv_name', 'amp_name', 'tam_name', 'island',
+  'code_b_m', 'code_b_c', 'code_b_s', 'coast_m', 'azimuth',
+] as const;
+
+export interface TransectRow extends TransectStats {
+  gid: number;
+  seg_gid: number;
+  zone: string;
+  prv_code: string;
+  amp_code: string;
+  tam_code: string | null;
+  prv_name: string;
+  amp_name: string;
+  tam_name: string | null;
+  island: string | null;
+  code_b_m: string | null;
+  code_b_c: string | null;
+  code_b_s: string | null;
+  coast_m: number;
+  azimuth: number;
+  lon: number;
+  lat: number;
+  /** 'LINESTRING(...)' of the transect, landward -> seaward (only when asked for). */
+  line?: [number, number][];
+}
+
+function where(filter: TransectFilter, params: unknown[]): string {
+  const parts: string[] = [];
+  const bind = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (filter.bbox) parts.push(`t.origin && ST_MakeEnvelope(${filter.bbox.map((v) => `${bind(v)}::double precision`).join(', ')}, 4326)`);
+  if (filter.pv) parts.push(`t.prv_code = ANY(${bind(filter.pv)}::text[])`);
+  if (filter.ap) parts.push(`t.amp_code = ${bind(filter.ap)}`);
+  if (filter.tb) parts.push(`t.tam_code = ${bind(filter.tb)}`);
+  if (filter.code_b_m) parts.push(`t.code_b_m = ${bind(filter.code_b_m)}`);
+  if (filter.code_b_c) parts.push(`t.code_b_c = ${bind(filter.code_b_c)}`);
+  if (filter.code_b_s) parts.push(`t.code_b_s = ${bind(filter.code_b_s)}`);
+  if (filter.gid !== undefined) parts.push(`t.gid = ${bind(filter.gid)}`);
+  return parts.length ? parts.join(' AND ') : 'true';
+}
+
+export class TooManyTransects extends Error {}
+
+/**
+ * Transects of the filter with statistics over the years start..end (inclusive). Throws
+ * TooManyTransects when more than `limit` match.
+ */
+export async function transectsWithStats(
+  db: Queryable,
+  filter: TransectFilter,
+  period: Period,
+  options: { limit: number; line?: boolean },
+): Promise<TransectRow[]> {
+  const params: unknown[] = [period.start, period.end];
+  const sql = `
+SELECT t.gid, t.seg_gid, t.zone, t.prv_code, t.amp_code, t.tam_code, t.prv_name, t.amp_name, t.tam_name, t.island,
+       t.code_b_m, t.code_b_c, t.code_b_s, t.coast_m, t.azimuth, ST_X(t.origin) AS lon, ST_Y(t.origin) AS lat,
+       ${options.line ? 'ST_AsGeoJSON(t.geom, 7)' : 'NULL'} AS line,
+       (SELECT json_agg(json_build_array(d.line_year, d.distance, d.angle) ORDER BY d.line_year)
+        FROM transect_distance d WHERE d.transect_gid = t.gid AND d.line_year BETWEEN $1 AND $2)::text AS years
+FROM transect t
+WHERE ${where(filter, params)}
+ORDER BY t.gid
+LIMIT ${Math.trunc(options.limit) + 1}`;
+  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+  if (rows.length > options.limit) throw new TooManyTransects(`more than ${options.limit} transects; narrow the area`);
+  return rows.map((r) => {
+    const years = (r.years ? JSON.parse(r.years as string) : []) as [number, number, number][];
+    const { fit: _fit, ...stats } = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })));
+    const out = { ...(r as object), ...stats } as TransectRow & { years?: unknown; line?: unknown };
+    delete out.years;
+    if (options.line) out.line = (JSON.parse(r.line as string) as { coordinates: [number, number][] }).coordinates;
+    else delete out.line;
+    return out;
+  });
+}
+
+/** Every year that has a distance on any transect (the period pickers' choices). */
+export async function transectYears(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ line_year: number }>('SELECT DISTINCT line_year FROM transect_distance ORDER BY line_year');
+  return rows.map((r) => r.line_year);
+}
+
+/** One transect: every year of the database (null where its line misses), statistics for the period and the fitted band. */
+export async function transectHistory(db: Queryable, gid: number, period: Period | null) {
+  const years = await transectYears(db);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT t.gid, t.seg_gid, t.zone, t.prv_code, t.amp_code, t.tam_code, t.prv_name, t.amp_name, t.tam_name, t.island,
+            t.code_b_m, t.code_b_c, t.code_b_s, t.coast_m, t.azimuth, t.baseline_year, t.length_m,
+            ST_X(t.origin) AS lon, ST_Y(t.origin) AS lat, ST_AsGeoJSON(t.geom, 7) AS line,
+            (SELECT json_agg(json_build_array(d.line_year, d.distance, d.angle, d.dataset) ORDER BY d.line_year)
+             FROM transect_distance d WHERE d.transect_gid = t.gid)::text AS years
+     FROM transect t WHERE t.gid = $1`,
+    [gid],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const measured = new Map(((row.years ? JSON.parse(row.years as string) : []) as [number, number, number, string][]).map((y) => [y[0], y]));
+  const start = period?.start ?? years[0] ?? 0;
+  const end = period?.end ?? years.at(-1) ?? 0;
+  const inPeriod = [...measured.values()].filter(([y]) => y >= start && y <= end);
+  const { fit, ...stats } = transectStats(inPeriod.map(([year, distance, angle]) => ({ year, distance, angle })));
+  const band = new Map(confidenceBand(fit, years).map((b) => [b.year, b]));
+  const { years: _y, line, ...attributes } = row;
+  return {
+    ...attributes,
+    line: (JSON.parse(line as string) as { coordinates: [number, number][] }).coordinates,
+    start,
+    end,
+    ...stats,
+    history: years.map((year) => {
+      const m = measured.get(year);
+      const b = band.get(year)!;
+      const inside = year >= start && year <= end;
+      return {
+        year,
+        distance: m ? m[1] : null,
+        dataset: m ? m[3] : null,
+        in_period: inside,
+        outlier: stats.outlier_years.includes(year),
+        fit: inside ? b.fit : null,
+        lower: inside ? b.lower : null,
+        upper: inside ? b.upper : null,
+      };
+    }),
+  };
+}
+
+export const GROUPS = {
+  province: { code: 'prv_code', name: 'prv_name' },
+  district: { code: 'amp_code', name: 'amp_name' },
+  subdistrict: { code: 'tam_code', name: 'tam_name' },
+  beach_main: { code: 'code_b_m', table: 'beach_main', tableName: 'b_m_thai' },
+  beach_sub: { code: 'code_b_c', table: 'beach_sub', tableName: 'b_c_thai' },
+  beach_system: { code: 'code_b_s', table: 'beach_system', tableName: 'b_s_thai' },
+} as const;
+export type GroupBy = keyof typeof GROUPS;
+
+export interface TotalsRow {
+  code: string | null;
+  name: string | null;
+  transects: number;
+  km: number;
+  /** km of coast per rate class (transects without a rate are in km_unrated). */
+  [key: `km_${string}`]: number;
+  rated: number;
+  mean_rate: number | null;
+  significant: number;
+  significant_share: number | null;
+}
+
+/** Totals of transects (already computed for one period) by a group. */
+export async function totalsOf(db: Queryable, rows: readonly TransectRow[], groupBy: GroupBy): Promise<TotalsRow[]> {
+  const g = GROUPS[groupBy];
+  const names = new Map<string, string>();
+  if ('table' in g) {
+    const { rows: named } = await db.query<{ code: string; name: string }>(`SELECT ${g.code} AS code, ${g.tableName} AS name FROM ${g.table}`);
+    for (const n of named) names.set(n.code, n.name);
+  }
+  const groups = new Map<string, TotalsRow & { sum: number }>();
+  for (const r of rows) {
+    const code = (r as unknown as Record<string, string | null>)[g.code] ?? null;
+    const key = code ?? '';
+    let t = groups.get(key);
+    if (!t) {
+      const name = 'name' in g ? (r as unknown as Record<string, string | null>)[g.name] ?? null : code === null ? null : names.get(code) ?? null;
+      t = { code, name, transects: 0, km: 0, rated: 0, mean_rate: null, significant: 0, significant_share: null, sum: 0, km_unrated: 0 } as TotalsRow & { sum: number };
+      for (const c of RATE_CLASSES) t[`km_${c}`] = 0;
+      groups.set(key, t);
+    }
+    t.transects++;
+    t.km += r.coast_m / 1000;
+    t[`km_${r.rate_class ?? "unrated"}`] = (t[`km_${r.rate_class ?? "unrated"}`] ?? 0) + r.coast_m / 1000;
+    if (r.lrr !== null) {
+      t.rated++;
+      t.sum += r.lrr;
+    }
+    if (r.significant) t.significant++;
+  }
+  return [...groups.values()]
+    .map(({ sum, ...t }) => ({ ...t, mean_rate: t.rated ? sum / t.rated : null, significant_share: t.rated ? t.significant / t.rated : null }))
+    .sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
+}

@@ -1,0 +1,154 @@
+// Transects on the generated sample database (PGlite, or PostgreSQL with TEST_DATABASE_URL /
+// the server-pg project): statistics against PostgreSQL's regr_* aggregates, period recomputation,
+// totals equal to the sum of their transects, the router pages and the CSV / shape-zip downloads.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transectsWithStats } from '../../../src/server/transects/query.ts';
+import { SLOW } from '../db/testDatabase.ts';
+import { startBackend, type Backend } from '../router/helpers.ts';
+import { ogrFeatures, ogrSummary, requireGdal } from '../shapefile/gdal.ts';
+
+let backend: Backend;
+let dir: string;
+beforeAll(async () => {
+  requireGdal();
+  dir = mkdtempSync(path.join(tmpdir(), 'transects-'));
+  backend = await startBackend();
+}, SLOW);
+afterAll(async () => {
+  await backend?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('transect build', () => {
+  it('has transects with admin and beach codes and yearly distances', async () => {
+    const { rows } = await backend.db.query<{ n: number; prv: number; bs: number; d: number; years: number }>(
+      `SELECT count(*)::integer AS n, count(prv_name)::integer AS prv, count(code_b_s)::integer AS bs,
+              (SELECT count(*) FROM transect_distance)::integer AS d, (SELECT count(DISTINCT line_year) FROM transect_distance)::integer AS years
+       FROM transect`);
+    expect(rows[0]!.n).toBeGreaterThan(30_000);
+    expect(rows[0]!.prv).toBe(rows[0]!.n);
+    expect(rows[0]!.bs).toBeGreaterThan(rows[0]!.n * 0.5);
+    expect(rows[0]!.years).toBe(12);
+    expect(rows[0]!.d).toBeGreaterThan(rows[0]!.n * 6);
+  });
+});
+
+describe('statistics agree with PostgreSQL regr_*', () => {
+  it.each([[2562, 2567], [2548, 2567]])('100 transects, period %i-%i', async (start, end) => {
+    const rows = await transectsWithStats(backend.db, { pv: ['74', '84', '90'] }, { start, end }, { limit: 100_000 });
+    const sample = rows.filter((_, i) => i % Math.floor(rows.length / 100) === 0).slice(0, 100);
+    expect(sample).toHaveLength(100);
+    const excluded = sample.flatMap((r) => r.outlier_years.map((y) => [r.gid, y]));
+    const { rows: sql } = await backend.db.query<{ gid: number; slope: number; r2: number; n: number; se: number | null; nsm: number }>(
+      `SELECT d.transect_gid AS gid, regr_slope(d.distance, d.line_year) AS slope, regr_r2(d.distance, d.line_year) AS r2,
+              regr_count(d.distance, d.line_year)::integer AS n,
+              CASE WHEN regr_count(d.distance, d.line_year) > 2 THEN sqrt(greatest(regr_syy(d.distance, d.line_year) - regr_slope(d.distance, d.line_year) * regr_sxy(d.distance, d.line_year), 0)
+                / (regr_count(d.distance, d.line_year) - 2)) / sqrt(regr_sxx(d.distance, d.line_year)) END AS se
+       FROM transect_distance d
+       WHERE d.transect_gid = ANY($1::int[]) AND d.line_year BETWEEN $2 AND $3
+         AND NOT EXISTS (SELECT 1 FROM unnest($4::int[], $5::int[]) AS x(g, y) WHERE x.g = d.transect_gid AND x.y = d.line_year)
+       GROUP BY d.transect_gid`,
+      [sample.map((r) => r.gid), start, end, excluded.map((e) => e[0]), excluded.map((e) => e[1])],
+    );
+    const byGid = new Map(sql.map((r) => [r.gid, r]));
+    for (const r of sample) {
+      const s = byGid.get(r.gid)!;
+      expect(r.n_lrr).toBe(s.n);
+      expect(Math.abs(r.lrr! - s.slope)).toBeLessThan(0.01);
+      expect(Math.abs((r.r2 ?? 1) - (s.r2 ?? 1))).toBeLessThan(0.01);
+      if (s.se !== null) expect(Math.abs(r.lrr_se! - s.se)).toBeLessThan(0.01);
+    }
+  });
+});
+
+describe('router page=transects', () => {
+  it('mode=years lists the yearly lines', async () => {
+    const a = await backend.router({ page: 'transects', mode: 'years' });
+    expect(a.json()).toEqual({ errors: '', data: [2548, 2554, 2556, 2557, 2558, 2559, 2562, 2563, 2564, 2565, 2566, 2567] });
+  });
+
+  it('mode=list recomputes for the period; totals equal the sum of their transects', async () => {
+    const a = await backend.router({ page: 'transects', mode: 'list', pv: '90', start: '2562', end: '2567' });
+    expect(a.status, a.text.slice(0, 200)).toBe(200);
+    const list = a.json().data as any[];
+    expect(list.length).toBeGreaterThan(500);
+    expect(list.every((r) => r.prv_code === '90' && r.n <= 6)).toBe(true);
+    const b = await backend.router({ page: 'transects', mode: 'list', pv: '90', start: '2548', end: '2567' });
+    const longer = b.json().data as any[];
+    expect(longer.length).toBe(list.length);
+    expect(longer.some((r) => r.n > 6)).toBe(true);
+    // mainland transects gain the shoreline years 2548-2559 (Songkhla Lake shores have none)
+    expect(longer.filter((r, i) => r.lrr !== list[i].lrr).length).toBeGreaterThan(list.length / 3);
+
+    for (const by of ['district', 'beach_system'] as const) {
+      const t = await backend.router({ page: 'transects', mode: 'totals', pv: '90', start: '2562', end: '2567', by });
+      expect(t.status, t.text.slice(0, 200)).toBe(200);
+      const totals = t.json().data as any[];
+      const key = by === 'district' ? 'amp_code' : 'code_b_s';
+      expect(totals.reduce((s, g) => s + g.transects, 0)).toBe(list.length);
+      for (const g of totals) {
+        const members = list.filter((r) => (r[key] ?? null) === g.code);
+        expect(g.transects).toBe(members.length);
+        expect(g.km).toBeCloseTo(members.reduce((s, r) => s + r.coast_m, 0) / 1000, 6);
+        const classes = Object.keys(g).filter((k) => k.startsWith('km_'));
+        expect(classes.reduce((s, k) => s + g[k], 0)).toBeCloseTo(g.km, 6);
+        expect(g.significant).toBe(members.filter((r) => r.significant).length);
+        const rated = members.filter((r) => r.lrr !== null);
+        if (rated.length) expect(g.mean_rate).toBeCloseTo(rated.reduce((s, r) => s + r.lrr, 0) / rated.length, 6);
+      }
+    }
+  });
+
+  it('mode=history gives every year, null where the line misses', async () => {
+    const { rows } = await backend.db.query<{ gid: number }>(`SELECT gid FROM transect WHERE zone = 'island' ORDER BY gid LIMIT 1`);
+    const a = await backend.router({ page: 'transects', mode: 'history', gid: String(rows[0]!.gid), start: '2562', end: '2567' });
+    expect(a.status, a.text.slice(0, 200)).toBe(200);
+    const h = a.json().data[0];
+    expect(h.history.map((y: any) => y.year)).toEqual([2548, 2554, 2556, 2557, 2558, 2559, 2562, 2563, 2564, 2565, 2566, 2567]);
+    // islands have no shoreline lines: those years are null and n counts only the measured ones
+    expect(h.history.slice(0, 6).every((y: any) => y.distance === null)).toBe(true);
+    expect(h.n).toBe(h.history.filter((y: any) => y.in_period && y.distance !== null).length);
+    expect(h.history.filter((y: any) => y.in_period).every((y: any) => y.fit !== null)).toBe(true);
+  });
+
+  it('refuses bad input', async () => {
+    for (const q of <Record<string, string>[]>[
+      { page: 'transects', mode: 'list', start: '2562', end: '2567' },
+      { page: 'transects', mode: 'list', pv: '90', start: '2567', end: '2562' },
+      { page: 'transects', mode: 'list', bbox: '1,2,3', start: '2562', end: '2567' },
+      { page: 'transects', mode: 'history', gid: '1;drop' },
+      { page: 'transects', mode: 'totals', pv: '90', start: '2562', end: '2567', by: 'x' },
+    ]) {
+      const a = await backend.router(q);
+      expect(a.status).toBe(400);
+      expect(a.json().data).toEqual([]);
+    }
+  });
+
+  it('downloads CSV (UTF-8 BOM) and a shape-zip that ogrinfo reads with Thai intact', async () => {
+    const q = { page: 'transects', mode: 'download', ap: '9001', start: '2562', end: '2567' };
+    const csv = await backend.router({ ...q, outputFormat: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="transects.csv"');
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.text.slice(1).trim().split('\r\n');
+    expect(lines[0]!.startsWith('gid,prv_code,prv_name')).toBe(true);
+    expect(lines[1]).toContain('สงขลา');
+
+    const zip = await backend.router({ ...q, outputFormat: 'shape-zip' });
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-disposition']).toBe('attachment; filename="transects.zip"');
+    const file = path.join(dir, 'transects.zip');
+    writeFileSync(file, zip.body);
+    const summary = ogrSummary(`/vsizip/${file}`);
+    expect(summary.count).toBe(lines.length - 1);
+    expect(summary.geometry).toBe('Line String');
+    const features = ogrFeatures(`/vsizip/${file}`);
+    expect(features[0]!.fields.prv_name).toBe('สงขลา');
+    expect(features[0]!.fields.amp_name).toBeTruthy();
+    expect(features[0]!.fields.lrr).not.toBeUndefined();
+  });
+});
