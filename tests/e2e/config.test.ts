@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
-import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession, atPath } from './support/app.ts';
 import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-extra-topic');
@@ -81,7 +81,7 @@ describe('config-only proof: a new topic file adds a route, a menu tile and its 
       expect((await last.innerText()).replace(/\s+/g, ' ')).toContain('เฝ้าระวังชายหาด');
       expect(await last.innerText()).toContain('Beach Watch');
       await last.click();
-      await s.page.waitForURL(app.url('beachwatch'));
+      await s.page.waitForURL(atPath(app.url('beachwatch')));
       await s.page.getByRole('heading', { level: 1, name: 'เฝ้าระวังชายหาด' }).waitFor();
       expect(describeProblems(s.log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
     });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
-import { navigateInApp, openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { navigateInApp, openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession, atPath } from './support/app.ts';
 import { allRoutes, CONFIG_DIR, loadBundle, startApp, type RunningApp } from './support/server.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
@@ -89,7 +89,7 @@ describe('every route and variant of the config at desktop 1280x800 (deep link p
         const tab = r.variant.tab ? tabs.getByRole('link', { name: r.variant.tab.th, exact: true }) : null;
         if (tab && (await tab.count()) === 1) {
           await tab.click();
-          await s.page.waitForURL(app.url(r.path));
+          await s.page.waitForURL(atPath(app.url(r.path)));
         } else {
           await s.page.goto(app.url(r.path));
         }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, describeProblems, MOBILE, VIEWPORTS } from './support/browser.ts';
-import { gotoTopic, openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
+import { gotoTopic, openSession, providerApiPatterns, type BrowserSession, atPath } from './support/app.ts';
 import { loadBundle, startApp, CONFIG_DIR, type RunningApp } from './support/server.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
@@ -43,7 +43,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     expect(defaultRoute).toBe('cmline');
     for (const start of ['/', `${bundle.app.basePath}/`, bundle.app.basePath]) {
       await page.goto(`${app.origin}${start}`);
-      await page.waitForURL(app.url(defaultRoute));
+      await page.waitForURL(atPath(app.url(defaultRoute)));
       await page.getByRole('heading', { level: 1, name: defaultTopic.title.th }).waitFor();
     }
   });
@@ -114,7 +114,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     // Choosing another tile navigates in the app, closes the menu and moves the highlight.
     const other = menuTopics.find((t) => t.route !== defaultRoute && t.layout === 'map')!;
     await nav.locator(`a.tile[href="${bundle.app.basePath}/${other.route}"]`).click();
-    await page.waitForURL(app.url(other.route));
+    await page.waitForURL(atPath(app.url(other.route)));
     await page.getByRole('heading', { level: 1, name: other.title.th }).waitFor();
     await nav.waitFor({ state: 'hidden' });
     ({ hrefs } = await current());
@@ -131,7 +131,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
       const back = page.getByRole('link', { name: 'กลับสู่หน้าแผนที่' });
       expect(await back.isVisible()).toBe(true);
       await back.click();
-      await page.waitForURL(app.url(defaultRoute));
+      await page.waitForURL(atPath(app.url(defaultRoute)));
       await page.getByRole('heading', { level: 1, name: defaultTopic.title.th }).waitFor();
     }
     expect(describeProblems(s.log.unexpected(providerApiPatterns(bundle)))).toBe('');
@@ -226,7 +226,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
       await page.waitForTimeout(bundle.app.delays.mobileSlideMs + 100);
       const tab = defaultTopic.variants.find((v) => v.path !== '' && v.tab)!;
       await sidebar.getByRole('link', { name: tab.tab!.th, exact: true }).click();
-      await page.waitForURL(app.url(`${defaultRoute}/${tab.path}`));
+      await page.waitForURL(atPath(app.url(`${defaultRoute}/${tab.path}`)));
       await expect.poll(inView).toBe(false);
     });
   }

@@ -97,7 +97,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     const { page } = suite.s;
     const app = suite.app;
     await navigateInApp(page, app.url('radar'));
-    const card = page.locator('.legend-card').first();
+    const card = page.locator('.variant-body[data-page="radar/"] .legend-card').first();
     await card.waitFor();
     const items = card.locator('.legend-items');
     expect(await items.isVisible()).toBe(true);
@@ -108,7 +108,7 @@ describe('/radar and /cctv', { timeout: 120_000 }, () => {
     expect(await items.isVisible()).toBe(true);
 
     await navigateInApp(page, app.url('landuse'));
-    const landuse = page.locator('.legend-card').first();
+    const landuse = page.locator('.variant-body[data-page="landuse/"] .legend-card').first();
     await landuse.waitFor();
     expect(await landuse.locator('.legend-items').isVisible()).toBe(false);
     expect(await landuse.getByRole('button', { name: 'แสดง' }).getAttribute('aria-expanded')).toBe('false');

@@ -6,7 +6,7 @@ import { launchBrowser, ProblemLog, useOfflineBasemap, type Browser } from './br
 import type { RunningApp } from './server.ts';
 
 /**
- * Requests to the provider backend (SPEC.md §7: /{product}/v2/router, /geoserver/...) fail with
+ * Requests to the provider backend (SPEC.md §7: /{product}/v2/router, /geoserver/..., the data assets) fail with
  * 404 until it exists: their network failures (and the browser's console echo of them) are the
  * only tolerated problems. Everything else (page errors, other console errors) fails a test.
  */
@@ -14,7 +14,9 @@ export function providerApiPatterns(bundle: ConfigBundle): RegExp[] {
   const { product, backend } = bundle.app;
   const prefix = (p: string) => p.replace(/\{product\}/g, product).replace(/\/[^/]*$/, '/');
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [new RegExp(`^https?://[^/]+${escape(prefix(backend.router))}`), new RegExp(`^https?://[^/]+${escape(backend.geoserver.replace(/\{product\}/g, product))}`), /^https?:\/\/[^/]+\/geoserver\//];
+  // The bundled data files (backend.assets) come from the database too: without it they fail.
+  const assets = backend.assets ? [new RegExp(`^https?://[^/]+${escape(backend.assets)}/`)] : [];
+  return [new RegExp(`^https?://[^/]+${escape(prefix(backend.router))}`), new RegExp(`^https?://[^/]+${escape(backend.geoserver.replace(/\{product\}/g, product))}`), /^https?:\/\/[^/]+\/geoserver\//, ...assets];
 }
 
 export interface BrowserSession {
@@ -50,4 +52,10 @@ export async function navigateInApp(page: Page, url: string): Promise<void> {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, url);
+}
+
+/** A URL predicate for page.waitForURL: the same path, whatever query the map state adds. */
+export function atPath(url: string): (candidate: URL) => boolean {
+  const want = new URL(url).pathname.replace(/\/+$/, '');
+  return (candidate) => candidate.pathname.replace(/\/+$/, '') === want;
 }
