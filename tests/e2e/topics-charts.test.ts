@@ -347,7 +347,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     expect(p.BBOX!.split(',')).toHaveLength(4);
 
     // A table per feature, headed by the layer name; values are text.
-    const layerName = `แนวชายฝั่ง ${START} และ ${END}`;
+    const layerName = `แนวชายฝั่ง พ.ศ. ${START} และ พ.ศ. ${END}`;
     expect(await content.getByRole('heading', { name: layerName }).count()).toBeGreaterThan(0);
     const first = content.locator('table').first();
     const cells = Object.fromEntries(
@@ -364,7 +364,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     expect(Object.keys(cells)).not.toContain('รหัสตำบล');
 
     // shape_leng x 0.001 equals the stored value in km.
-    const gid = Number(cells['gid']);
+    const gid = Number(cells['ลำดับที่']); // gid, labelled by the glossary (issue 16)
     const { rows } = await db.db.query<{ shape_leng: number }>('SELECT shape_leng FROM cmline WHERE gid = $1', [gid]);
     expect(cells['ความยาวเส้น (กม.)']).toBe((rows[0]!.shape_leng * 0.001).toLocaleString('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 }));
 
