@@ -171,6 +171,8 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await page.locator('.basemap-picker label').allTextContents()).toEqual(['OpenStreetMap', 'Esri World Imagery', 'Carto Positron', 'Carto Dark Matter', 'แผนที่ออฟไลน์']);
       await page.getByText('Carto Positron').click();
       await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+      // The choice is in the link too (issue 11 URL state): the reload restores it from there.
+      await page.waitForURL(/[?&]bm=cartoPositron(&|$)/);
       await page.reload();
       await page.getByRole('button', { name: 'Base map' }).click();
       await expect.poll(() => page.locator('.basemap-picker label.selected').textContent()).toBe('Carto Positron');

@@ -32,7 +32,8 @@ export function currentUrlState(app: AppConfig): UrlState | null {
     view: { center: [c.lng, c.lat], zoom: map.getZoom() },
     pickers,
     rows,
-    ...(mapStore.get().basemap ? { basemap: mapStore.get().basemap } : {}),
+    // The user's choice, not the offline map that stands in for it while it cannot load.
+    ...((mapStore.get().fellBackFrom ?? mapStore.get().basemap) ? { basemap: mapStore.get().fellBackFrom ?? mapStore.get().basemap } : {}),
     ...(sat ? { satellite: sat.year } : {}),
   };
 }
@@ -62,12 +63,15 @@ export function UrlStateSync() {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // A discrete change waits for no map move: a reload right after it must find it written.
+    let urgent = false;
     let acted = false;
     const onInput = () => {
       acted = true;
     };
     const write = (): string => {
       clearTimeout(timer);
+      urgent = false;
       const state = isRestoring() ? null : currentUrlState(app);
       if (!state) return window.location.search;
       const search = encodeUrlState(state, passthroughOf(window.location.search));
@@ -83,11 +87,13 @@ export function UrlStateSync() {
     };
     // Map moves settle first; other changes are written at once (a reload right after reads them).
     const schedule = () => {
+      if (urgent) return;
       clearTimeout(timer);
       timer = setTimeout(write, WRITE_DELAY_MS);
     };
     const soon = () => {
       clearTimeout(timer);
+      urgent = true;
       timer = setTimeout(write, 0);
     };
     flushNow = write;
