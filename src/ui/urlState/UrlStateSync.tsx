@@ -51,13 +51,20 @@ export function UrlStateSync() {
   const location = useLocation();
   // Paths as the address bar has them (with the base path).
   const written = useRef({ path: window.location.pathname, search: location.search, discrete: '' });
+  // Queries this component has navigated to and the location has not shown yet: two writes in a
+  // row reach the location one after the other, and the first must not look like a Back.
+  const pending = useRef<string[]>([]);
 
   // Back/Forward (or a link) to another state of the same page; a new page starts a new history
   // of states (its first write replaces).
   useEffect(() => {
     const last = written.current;
     const path = window.location.pathname;
-    if (path === last.path && location.search !== last.search) urlGenerationStore.set(({ generation }) => ({ generation: generation + 1 }));
+    const at = pending.current.indexOf(location.search);
+    const own = at >= 0;
+    if (own) pending.current = pending.current.slice(at + 1);
+    if (path === last.path && location.search !== last.search && !own) urlGenerationStore.set(({ generation }) => ({ generation: generation + 1 }));
+    if (own) return;
     written.current = { path, search: location.search, discrete: path === last.path ? last.discrete : '' };
   }, [location.pathname, location.search]);
 
@@ -82,6 +89,7 @@ export function UrlStateSync() {
       const push = acted && last.path === window.location.pathname && last.discrete !== '' && last.discrete !== discrete;
       acted = false;
       written.current = { path: window.location.pathname, search, discrete };
+      pending.current = [...pending.current.slice(-7), search];
       void navigate({ search }, { replace: !push });
       return search;
     };
