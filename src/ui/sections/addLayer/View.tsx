@@ -6,7 +6,7 @@ import { findTemplate, showLayer } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
 import type { SectionProps } from '../definitions.ts';
-import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
 import '../../topic/actions/sections.css';
 
 export function AddLayerView({ section, variant }: SectionProps<'addLayer'>) {

@@ -2,8 +2,8 @@
 // change-area pages, §4); the first failing validation message of a row shows in the card.
 import { findTemplate } from '../../topic/actions/layerActions.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
-import { ToggleRow } from '../shared/ToggleRow.tsx';
-import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import { ToggleRow } from '../common/ToggleRow.tsx';
+import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
 import type { SectionProps } from '../definitions.ts';
 
 export function RowsView({ section, variant }: SectionProps<'rows'>) {

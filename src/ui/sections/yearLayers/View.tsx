@@ -9,8 +9,8 @@ import { findTemplate, showLayer } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
 import { useSourceOptions } from '../../topic/useOptions.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
-import { ToggleRow } from '../shared/ToggleRow.tsx';
-import { ActionAlert, useActionMessage } from '../shared/actionMessage.tsx';
+import { ToggleRow } from '../common/ToggleRow.tsx';
+import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
 import type { SectionProps } from '../definitions.ts';
 import '../../topic/actions/sections.css';
 
