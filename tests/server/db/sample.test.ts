@@ -2,7 +2,9 @@
 // the fixed counts, the published T1-T8 lengths, areas and rates consistent with the yearly lines
 // they were computed from. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 import { ENGINE, openSampleDatabase, SLOW, type TestDatabase } from './testDatabase.ts';
 
@@ -202,6 +204,24 @@ describe(`sample dataset (${ENGINE})`, { timeout: SLOW }, () => {
       FROM cvi c JOIN change_rate r ON r.seg_gid = c.seg_gid AND r.level = 'segment' AND r.rate_year = 2567`);
     expect(cvi.n).toBeGreaterThan(250);
     expect(cvi.wrong).toBe(0);
+  });
+
+  it('words its codes as config/glossary.yaml and the radar page do (issue 16: one term per concept)', async () => {
+    const glossary = parse(readFileSync(new URL('../../../config/glossary.yaml', import.meta.url), 'utf8')) as {
+      codes: Record<string, { items: Record<string, { th: string }> }>;
+    };
+    const status = await all<{ code: string; text: string }>('SELECT DISTINCT coastal_s AS code, coastal_t AS text FROM coastal_status ORDER BY 1');
+    expect(status.length).toBeGreaterThanOrEqual(12);
+    for (const { code, text } of status) expect(text, code).toBe(glossary.codes['coastal-status']!.items[code]!.th);
+    const classes = await all<{ code: string; name: string }>('SELECT lul2_code AS code, lul2_t AS name FROM landuse_class ORDER BY 1');
+    expect(classes.length).toBe(31);
+    for (const { code, name } of classes) expect(name, code).toBe(glossary.codes['landuse']!.items[code]!.th);
+    expect(classes.find((c) => c.code === 'F7')?.name).toBe('ป่ารอการฟื้นฟู');
+    const radarPage = readFileSync(new URL('../../../config/topics/radar.yaml', import.meta.url), 'utf8');
+    const zones = await all<{ name: string }>('SELECT DISTINCT zone_name AS name FROM radar_station ORDER BY 1');
+    expect(zones.length).toBe(6);
+    for (const { name } of zones) expect(radarPage, name).toContain(`label: ${name},`);
+    expect(zones.map((z) => z.name)).toContain('ทะเลอันดามันตอนบน');
   });
 
   it('has administrative areas on land around their coast', async () => {

@@ -26,7 +26,7 @@ import { BASE_YEAR, buildYearLines, CMLINE_YEARS, RATE_YEARS, SHORELINE_YEARS } 
 export const SAMPLE_DATASET = {
   name: 'sample',
   /** Bump when the generator's output changes. */
-  version: '1',
+  version: '2',
   seed: 'tcs-sample-v1',
   description:
     'ข้อมูลตัวอย่าง (สังเคราะห์) ไม่ใช่ข้อมูลจริง / Sample data: real Natural Earth coastline and DOPA codes, ' +

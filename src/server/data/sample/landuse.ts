@@ -5,20 +5,13 @@
 
 import type { Queryable, ScriptRunner } from '../../db/types.ts';
 import { bulkInsert } from './bulkInsert.ts';
+import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
 
 export const LANDUSE_YEARS = [2549, 2553, 2558] as const;
 
-export const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [
-  ['A1', 'นาข้าว'], ['A2', 'พืชไร่'], ['A3', 'ไม้ยืนต้น'], ['A4', 'ไม้ผล'], ['A5', 'พืชสวน'], ['A6', 'ไร่หมุนเวียน'],
-  ['A7', 'สถานที่เพาะเลี้ยงสัตว์'], ['A8', 'พืชน้ำ'], ['A9', 'สถานที่เพาะเลี้ยงสัตว์น้ำ'],
-  ['F1', 'ป่าไม่ผลัดใบ'], ['F2', 'ป่าผลัดใบ'], ['F3', 'ป่าชายเลน'], ['F4', 'ป่าพรุ'], ['F5', 'ป่าชายหาด'], ['F6', 'ป่าปลูก'],
-  ['F7', 'ป่ารอสภาพฟื้นฟู'],
-  ['M1', 'ทุ่งหญ้าและไม้ละเมาะ'], ['M2', 'พื้นที่ลุ่ม'], ['M3', 'เหมืองแร่ บ่อขุด'], ['M4', 'ที่ทิ้งขยะ'], ['M5', 'พื้นที่ถม'], ['M6', 'หาดทราย'],
-  ['U1', 'ตัวเมืองและย่านการค้า'], ['U2', 'หมู่บ้าน'], ['U3', 'สถานที่ราชการและสถาบันต่าง ๆ'], ['U4', 'ย่านอุตสาหกรรม'],
-  ['U5', 'สถานีคมนาคม'], ['U6', 'สถานที่พักผ่อนหย่อนใจ'], ['U7', 'สนามกอล์ฟ'],
-  ['W1', 'แหล่งน้ำธรรมชาติ'], ['W2', 'แหล่งน้ำที่สร้างขึ้น'],
-];
+/** The 32 LDD level-2 classes (SPEC.md §3) and their Thai names (config/glossary.yaml). */
+export const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [...glossaryTerms('landuse')];
 
 type Weights = Record<string, number>;
 

@@ -14,8 +14,8 @@ export const RADAR_ZONES = [
   { no: 2, name: 'อ่าวไทยฝั่งตะวันออก', stations: 4, provinces: ['23', '22', '21'] },
   { no: 3, name: 'อ่าวไทยฝั่งตะวันตก', stations: 4, provinces: ['77', '86'] },
   { no: 4, name: 'อ่าวไทยตอนล่าง', stations: 3, provinces: ['84', '80', '90', '94', '96'] },
-  { no: 5, name: 'อันดามันตอนบน', stations: 3, provinces: ['85', '82', '83'] },
-  { no: 6, name: 'อันดามันตอนล่าง', stations: 3, provinces: ['81', '92', '91'] },
+  { no: 5, name: 'ทะเลอันดามันตอนบน', stations: 3, provinces: ['85', '82', '83'] },
+  { no: 6, name: 'ทะเลอันดามันตอนล่าง', stations: 3, provinces: ['81', '92', '91'] },
 ] as const;
 
 /** Beaches with CCTV: district code, sub-district name (as listed) and the beach name shown. */

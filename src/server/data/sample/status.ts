@@ -3,27 +3,14 @@
 // river mouth, encroachment, remedied areas ...) are seeded per place, the same in both years.
 
 import type { Queryable } from '../../db/types.ts';
+import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
 
 export const STATUS_YEARS = [2566, 2565] as const;
 
-export const COASTAL_STATUS_TEXT: Readonly<Record<string, string>> = {
-  AS: 'พื้นที่สะสมตะกอน',
-  CC: 'หาดหิน/หัวแหลม',
-  CI: 'การรุกล้ำชายหาด',
-  DS: 'พื้นที่ได้รับการแก้ไขแล้ว',
-  'DS-CE': 'พื้นที่แก้ไขแล้วที่มีความเสี่ยงกัดเซาะ',
-  EQ: 'สมดุลตะกอน',
-  HA: 'สะสมตัวสูง (มากกว่า 5 ม./ปี)',
-  LA: 'สะสมตัวต่ำ (น้อยกว่า 1 ม./ปี)',
-  LE: 'กัดเซาะน้อย (น้อยกว่า 1 ม./ปี)',
-  ME: 'กัดเซาะปานกลาง (1-5 ม./ปี)',
-  'NT-HE': 'การกัดเซาะตามธรรมชาติ',
-  RM: 'ปากแม่น้ำ',
-  SV: 'กัดเซาะรุนแรง (มากกว่า 5 ม./ปี)',
-  MA: 'สะสมตัวปานกลาง (1-5 ม./ปี)',
-};
+/** Code -> Thai text, as the map legend and the proposal form word it (config/glossary.yaml). */
+export const COASTAL_STATUS_TEXT: ReadonlyMap<string, string> = glossaryTerms('coastal-status');
 
 /** The rate-based status code of an end point rate (m/yr). */
 export function statusFromRate(epr: number): string {
@@ -55,7 +42,7 @@ export async function insertCoastalStatus(tx: Queryable, transects: readonly Tra
     .filter((t) => (STATUS_YEARS as readonly number[]).includes(t.rateYear))
     .map((t) => {
       const code = placeCode(t, rng) ?? statusFromRate(t.epr);
-      return [t.gid, code, COASTAL_STATUS_TEXT[code]];
+      return [t.gid, code, COASTAL_STATUS_TEXT.get(code)];
     });
   await tx.query(
     `INSERT INTO coastal_status (status_year, coastal_s, coastal_t, tumbon_t, amphoe_t, province_t, sub_cell, beach_type, epr,
