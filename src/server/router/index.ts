@@ -21,6 +21,7 @@ import { coastline } from './pages/coastline.ts';
 import { downloadPage } from './pages/download.ts';
 import { landuse } from './pages/landuse.ts';
 import { locations } from './pages/locations.ts';
+import { searchPage } from './pages/search.ts';
 import { shoreline } from './pages/shoreline.ts';
 import { transects } from './pages/transects.ts';
 import { wfs } from './pages/wfs.ts';
@@ -47,6 +48,7 @@ export const PAGES: ReadonlyMap<string, PageModes> = new Map([
   ['download', downloadPage],
   ['wms', wms],
   ['transects', transects],
+  ['search', searchPage],
 ]);
 
 /** Longest accepted query string (bytes of the raw target after '?'). */
