@@ -1,10 +1,11 @@
 // Top menu over the map (SPEC.md §2): Menu, Layers with the count badge, Base map, Export, and
-// the copy-link control of the map's URL state (issue 11).
+// the copy-link control of the map's URL state and the place search (issue 11).
 import { th } from '../../locale/th.ts';
 import { useStore } from '../../state/store.ts';
 import { uiStore, type Dialog } from '../uiStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
 import { copyLink } from '../urlState/copyLink.ts';
+import { PlaceSearch } from '../search/PlaceSearch.tsx';
 
 export function TopMenu() {
   const count = useStore(layerStore, (s) => listedLayers(s.layers).length);
@@ -19,6 +20,7 @@ export function TopMenu() {
       <button type="button" onClick={open('basemap')}>{th.topMenu.basemap}</button>
       <button type="button" onClick={open('export')}>{th.topMenu.export}</button>
       <button type="button" onClick={() => void copyLink()}>{th.urlState.copyLink}</button>
+      <PlaceSearch />
     </div>
   );
 }
