@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types.ts';
-import type { Legend } from '../engine/types.ts';
+import type { Glossary, Legend } from '../engine/types.ts';
 import { rateLimitedLog } from './http/errorLog.ts';
 import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
@@ -32,6 +32,8 @@ export interface AppServerOptions {
   db?: Database;
   /** The legends of config/legends.yaml: WMS styles, the same the client shows. */
   legends?: Legend[];
+  /** The glossary of config/glossary.yaml: field labels in the metadata of downloads. */
+  glossary?: Glossary;
   /** The GetFeatureInfo proxy (router?page=wms). */
   proxy?: {
     /** Upstream origins it may ask (env WMS_PROXY_ALLOW); relative URLs always go to this server. */
@@ -81,7 +83,13 @@ export function createAppServer(options: AppServerOptions): Server {
     const selfOrigin = () => options.proxy?.selfOrigin ?? loopbackOrigin(server!);
     backend.push(
       ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db }),
-      ...routerRoutes({ product: options.product, db, proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin }, logError }),
+      ...routerRoutes({
+        product: options.product,
+        db,
+        proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin },
+        logError,
+        ...(options.glossary ? { glossary: options.glossary } : {}),
+      }),
       ...geoserverRoutes({
         product: options.product,
         db,

@@ -87,6 +87,7 @@ const server = createAppServer({
   clientConfigJson: JSON.stringify(withSatelliteKey(loaded.bundle)),
   db,
   legends: loaded.bundle.legends,
+  glossary: loaded.bundle.glossary,
   proxy: { allowOrigins },
   ...(backend.assets?.startsWith('/') ? { assetsPath: backend.assets } : {}),
   ...(publicUrl !== undefined ? { publicUrl } : {}),

@@ -1,5 +1,6 @@
 // What every router page handler gets, and the answer shapes of SPEC.md §7.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Glossary } from '../../engine/types.ts';
 import type { Queryable } from '../db/types.ts';
 import { sendJson } from '../http/json.ts';
 import type { RouterParams } from './params.ts';
@@ -17,6 +18,8 @@ export interface RouterContext {
   params: RouterParams;
   exchange: { req: IncomingMessage; res: ServerResponse };
   proxy: ProxySettings;
+  /** Field labels and units of config/glossary.yaml, for the metadata of downloads. */
+  glossary?: Pick<Glossary, 'fields' | 'units' | 'codes'>;
 }
 
 export type ModeHandler = (ctx: RouterContext) => Promise<void>;

@@ -60,6 +60,7 @@ export interface RouterHandlerOptions {
   db: Queryable;
   product: string;
   proxy: ProxySettings;
+  glossary?: RouterContext['glossary'];
   /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
 }
@@ -104,7 +105,7 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
         const modes = [...page.keys()].filter((m) => m !== '');
         throw bad(modeName === '' ? `missing parameter mode (one of ${modes.join(', ')})` : modes.length ? `unknown mode for page ${pageName} (one of ${modes.join(', ')})` : `page ${pageName} takes no mode`);
       }
-      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy };
+      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}) };
       await handler(routerCtx);
     } catch (error) {
       if (ctx.res.headersSent) {

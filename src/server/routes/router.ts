@@ -1,16 +1,10 @@
 // The provider router, `/{product}/v2/router` and `/{product}/v2/router.php` (SPEC.md §7 names
 // both), GET and form-encoded POST. The pages live in ../router/.
-import type { Queryable } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
 import type { Route } from '../http/router.ts';
-import { createRouterHandler, type ProxySettings } from '../router/index.ts';
+import { createRouterHandler, type RouterHandlerOptions } from '../router/index.ts';
 
-export interface RouterRouteOptions {
-  product: string;
-  db: Queryable;
-  proxy: ProxySettings;
-  logError?: (entry: object) => void;
-}
+export type RouterRouteOptions = RouterHandlerOptions;
 
 export function routerRoutes(options: RouterRouteOptions): Route[] {
   if (!/^[a-z][a-z0-9_]*$/.test(options.product)) throw new Error(`product must be a lowercase id, got "${options.product}"`);

@@ -1,10 +1,11 @@
-// Shape-zip: name.shp, .shx, .dbf (UTF-8), .cpg and .prj (WGS 84) in one zip. Our own writers,
+// Shape-zip: name.shp, .shx, .dbf (UTF-8), .cpg and .prj (WGS 84) in one zip, and optionally a
+// name.txt that says what the files and their (10-character) fields are. Our own writers,
 // because @mapbox/shp-write and geojson2shp corrupt Thai text and drop mixed Line/MultiLine
 // features (DESIGN.md §6).
 
 import type { Feature, Geometry } from 'geojson';
 import { zipSync } from 'fflate';
-import { resolveFields, writeDbf, type DbfFieldSpec } from './dbf-write.ts';
+import { resolveFields, writeDbf, type DbfField, type DbfFieldSpec } from './dbf-write.ts';
 import { WGS84_PRJ } from './prj.ts';
 import { writeShpShx, type ShapeTypeName } from './shp-write.ts';
 
@@ -17,6 +18,8 @@ export interface ShapeZipOptions {
   shapeType?: ShapeTypeName;
   /** Date in the .dbf header and the zip entries (default: now). */
   date?: Date;
+  /** The text of name.txt, given the .dbf fields as written (UTF-8 with a BOM for Windows editors). */
+  readme?: (fields: readonly DbfField[]) => string;
 }
 
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -32,7 +35,8 @@ export function writeShapeZip(features: readonly Feature<Geometry | null>[], opt
     options.shapeType,
   );
   const records = features.map((feature) => feature.properties);
-  const dbf = writeDbf(records, resolveFields(records, options.fields), date);
+  const fields = resolveFields(records, options.fields);
+  const dbf = writeDbf(records, fields, date);
   const base = options.name;
   return zipSync(
     {
@@ -41,6 +45,7 @@ export function writeShapeZip(features: readonly Feature<Geometry | null>[], opt
       [`${base}.dbf`]: dbf,
       [`${base}.cpg`]: encoder.encode('UTF-8'),
       [`${base}.prj`]: encoder.encode(WGS84_PRJ),
+      ...(options.readme ? { [`${base}.txt`]: encoder.encode(`\uFEFF${options.readme(fields).replace(/\n/g, '\r\n')}`) } : {}),
     },
     { level: 6, mtime: date },
   );

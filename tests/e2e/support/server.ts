@@ -47,7 +47,7 @@ export async function startApp(configDir: string = CONFIG_DIR, options: { db?: D
     product: bundle.app.product,
     distDir: path.join(ROOT_DIR, 'dist'),
     clientConfigJson: JSON.stringify(bundle),
-    ...(options.db ? { db: options.db, legends: bundle.legends, ...(assets?.startsWith('/') ? { assetsPath: assets } : {}) } : {}),
+    ...(options.db ? { db: options.db, legends: bundle.legends, glossary: bundle.glossary, ...(assets?.startsWith('/') ? { assetsPath: assets } : {}) } : {}),
     log: () => {},
   });
   await new Promise<void>((resolve, reject) => {

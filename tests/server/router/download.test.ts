@@ -1,6 +1,7 @@
 // §7 download: router?page=download&mode=changecoastline&outputFormat=shape-zip. GDAL's ogrinfo
 // (Debian gdal-bin, required) reads the zip with Thai attributes intact and the same feature
-// count as SQL; the file name is fixed by the layer kind.
+// count as SQL; the file name is fixed by the layer kind; name.txt labels the fields from the
+// glossary (issue 16).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,7 +39,8 @@ describe('§7 shape-zip download', () => {
     expect(answer.headers['content-type']).toBe('application/zip');
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="${kind}.zip"`);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(unzipSync(answer.body)).sort()).toEqual(['cpg', 'dbf', 'prj', 'shp', 'shx'].map((ext) => `${kind}.${ext}`));
+    const entries = unzipSync(answer.body);
+    expect(Object.keys(entries).sort()).toEqual(['cpg', 'dbf', 'prj', 'shp', 'shx', 'txt'].map((ext) => `${kind}.${ext}`));
 
     const file = path.join(dir, `${kind}-${code}-${typeName.replace(/\W/g, '_')}.zip`);
     writeFileSync(file, answer.body);
@@ -63,6 +65,17 @@ describe('§7 shape-zip download', () => {
       expect(feature.wkt).toMatch(/^(MULTI)?POLYGON/);
     });
     expect(features[0]!.fields.prv_name).toMatch(/^[\u0E00-\u0E7F]+$/); // Thai, not mojibake
+
+    const readme = new TextDecoder('utf-8', { ignoreBOM: true }).decode(entries[`${kind}.txt`]);
+    expect(readme.startsWith('\uFEFF')).toBe(true);
+    expect(readme).toContain(kind === 'erosion' ? 'การกัดเซาะ (Erosion)' : 'การทับถม (Accretion)');
+    expect(readme).toContain(`ชั้นข้อมูล / Layer: ${typeName.replace('tcs:', '')}`);
+    expect(readme).toContain(`จำนวนรูปแปลง / Features: ${rows.length.toLocaleString('en-US')}`);
+    expect(readme).toContain('ข้อมูลตัวอย่าง (สังเคราะห์)');
+    const fieldLines = readme.split('\r\n').slice(readme.split('\r\n').findIndex((l) => l.startsWith('ฟิลด์')) + 1).filter(Boolean);
+    expect(fieldLines).toHaveLength(Object.keys(summary.fields).length);
+    expect(fieldLines).toContain(`${'prv_name'.padEnd(10)}  จังหวัด / Province`);
+    expect(fieldLines.filter((l) => / - \/ -/.test(l)), 'every field has a glossary label').toEqual([]);
   });
 
   it('an island download takes the island viewparams; a request matching nothing is an empty but valid zip', async () => {

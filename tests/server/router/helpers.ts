@@ -1,8 +1,11 @@
 // An app server with the provider backend on the generated sample database (the shared cached
 // copy of tests/server/db/testDatabase.ts: PGlite by default, PostgreSQL with TEST_DATABASE_URL).
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parse } from 'yaml';
 import { createAppServer } from '../../../src/server/app.ts';
+import type { Glossary } from '../../../src/engine/types.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 import { openSampleDatabase } from '../db/testDatabase.ts';
 import { makeFakeDist } from '../helpers.ts';
@@ -65,6 +68,8 @@ export async function startBackend(options: { db?: ManagedDatabase; allowOrigins
     clientConfigJson: '{}',
     db,
     legends: [],
+    // The product's own glossary: downloads label their fields from it.
+    glossary: parse(readFileSync(new URL('../../../config/glossary.yaml', import.meta.url), 'utf8')) as Glossary,
     proxy: { allowOrigins: options.allowOrigins ?? [] },
     log: () => undefined,
   });

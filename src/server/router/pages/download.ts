@@ -2,19 +2,20 @@
 // accretion polygons of a change-area layer (typeName + viewparams) as a shape-zip with a UTF-8
 // .dbf, .cpg and .prj. The file is erosion.zip or accretion.zip, chosen from the layer kind:
 // no request text ever reaches Content-Disposition. format_options may only repeat that name
-// and charset UTF-8 (what the client sends).
+// and charset UTF-8 (what the client sends). erosion.txt in the zip says what the fields mean.
 import type { VectorFeatureType } from '../../data/featureTypes.ts';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
 import { pageModes, type RouterContext } from '../context.ts';
 import { layerViewparams, queryFeatures, resolveLayer } from '../features.ts';
 import { bad } from '../params.ts';
+import { datasetLine, downloadReadme } from '../downloadReadme.ts';
 
 /** More than any one province's areas over a year pair; a bigger ask is refused (413). */
 const MAX_FEATURES = 50_000;
 
 const FILES = {
-  erosion: { base: 'erosion', file: 'erosion.zip' },
-  accretion: { base: 'accretion', file: 'accretion.zip' },
+  erosion: { base: 'erosion', file: 'erosion.zip', en: 'Erosion' },
+  accretion: { base: 'accretion', file: 'accretion.zip', en: 'Accretion' },
 } as const;
 
 function kindOf(ft: VectorFeatureType): keyof typeof FILES {
@@ -50,11 +51,15 @@ async function download(ctx: RouterContext): Promise<void> {
   const format = ctx.params.require('outputFormat');
   if (format.toLowerCase() !== 'shape-zip') throw bad('outputFormat must be shape-zip');
   const ft = resolveLayer(ctx.params.require('typeName', 'typeNames'), ctx.product, 'typeName');
-  const { base, file } = FILES[kindOf(ft)];
+  const kind = kindOf(ft);
+  const { base, file, en } = FILES[kind];
   checkFormatOptions(ctx.params.get('format_options'), file);
   const values = layerViewparams(ft, ctx.params.require('viewparams'));
   const features = await queryFeatures(ctx.db, ft, values, { limit: MAX_FEATURES });
-  const zip = writeShapeZip(features, { name: base, shapeType: 'Polygon', fields: dbfFields(ft) });
+  const date = new Date();
+  const title = ctx.glossary?.codes['erosion-accretion']?.items[kind] ?? { th: en, en };
+  const readme = downloadReadme({ title, layer: ft.name, values, count: features.length, dataset: await datasetLine(ctx.db), date }, ctx.glossary);
+  const zip = writeShapeZip(features, { name: base, shapeType: 'Polygon', fields: dbfFields(ft), date, readme });
   ctx.exchange.res.writeHead(200, {
     'Content-Type': 'application/zip',
     'Content-Disposition': `attachment; filename="${file}"`,
