@@ -26,6 +26,12 @@ export interface SourceContext {
   list: (id: string) => Promise<Option[]>;
 }
 
+/** The text before `before` (the whole text when it does not occur there or at its start). */
+function cutLabel(label: string, before: string | undefined): string {
+  const at = before ? label.indexOf(before) : -1;
+  return at > 0 ? label.slice(0, at) : label;
+}
+
 export function optionsFromRows(rows: readonly unknown[], fields: FieldMap = {}): Option[] {
   const valueKey = fields.value ?? 'code';
   const labelKey = fields.label ?? 'name';
@@ -40,7 +46,7 @@ export function optionsFromRows(rows: readonly unknown[], fields: FieldMap = {})
     const value = r[valueKey];
     if (value === undefined || value === null) return [];
     const extra = Object.fromEntries((fields.extra ?? []).map((k) => [k, r[k]]));
-    return [{ value: String(value), label: String(r[labelKey] ?? value), extra }];
+    return [{ value: String(value), label: cutLabel(String(r[labelKey] ?? value), fields.labelBefore), extra }];
   });
 }
 

@@ -8,7 +8,7 @@ export interface Bilingual { th: string; en?: string }
 export type LonLat = [number, number];
 
 export interface RouterQuery { page: string; [key: string]: string }
-export interface FieldMap { value?: string; label?: string; extra?: string[] }
+export interface FieldMap { value?: string; label?: string; labelBefore?: string; extra?: string[] }
 export interface OptionItem { value: string | number; label: string; color?: string; group?: string }
 
 export type Source =

@@ -22,7 +22,12 @@ const fieldMap = {
   type: 'object',
   description: "Which fields of an answer row are the option's value and label (default code / name).",
   additionalProperties: false,
-  properties: { value: { type: 'string' }, label: { type: 'string' }, extra: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    value: { type: 'string' },
+    label: { type: 'string' },
+    labelBefore: { type: 'string', minLength: 1, description: "The label is the text before the first occurrence of this string (e.g. '_': a layer name 'เกาะล้าน_22' reads 'เกาะล้าน', SPEC.md §3)." },
+    extra: { type: 'array', items: { type: 'string' } },
+  },
 } as const;
 
 /** Where a picker, a list or a section gets its items. */

@@ -13,6 +13,16 @@ describe('§4 picker options from sources', () => {
     ]);
   });
 
+  it("SPEC §3: labelBefore '_' shows the island of a layer name; the value stays the whole layer name", () => {
+    const rows = [{ layer: 'เกาะล้าน_22' }, { layer: 'เกาะช้าง_23_1' }, { layer: 'เกาะไม่มีขีด' }, { layer: '_นำหน้า' }];
+    expect(optionsFromRows(rows, { value: 'layer', label: 'layer', labelBefore: '_' })).toEqual([
+      { value: 'เกาะล้าน_22', label: 'เกาะล้าน', extra: {} },
+      { value: 'เกาะช้าง_23_1', label: 'เกาะช้าง', extra: {} },
+      { value: 'เกาะไม่มีขีด', label: 'เกาะไม่มีขีด', extra: {} },
+      { value: '_นำหน้า', label: '_นำหน้า', extra: {} },
+    ]);
+  });
+
   it('fills router params from other pickers and filters assets by them', async () => {
     const seen: Array<Record<string, string>> = [];
     const ctx = {
