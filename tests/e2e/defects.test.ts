@@ -1,7 +1,8 @@
 // The interaction defects of issue 11 "Why", in Chromium against the sample database; each test
 // failed before its fix: /dashboard moves the map to the chosen area (pv-center / getBBox);
 // /potentialarea fits the beach system (getBBox); fullscreen keeps the zoom, GPS and measure
-// controls; GPS pans to its first fix; one 'กรุณาเลือกเกาะ' at a time; a skip link; arrowing
+// controls; GPS pans to its first fix; one 'กรุณาเลือกเกาะ' at a time; island names before '_';
+// a skip link; arrowing
 // through provinces asks for one district list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -101,6 +102,22 @@ describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
     await page.locator('.toggle-row[data-row="cmline-island-2567"] button').click();
     await page.locator('.toggle-row[data-row="analysis"] button').click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'กรุณาเลือกเกาะ' }).count()).toBe(1);
+  });
+
+  it("/cmline-changerate/island names islands by the part before '_' (SPEC.md §3) in the list and the chips", async () => {
+    const { page } = s;
+    await page.goto(app.url('cmline-changerate/island'));
+    await waitForPickersSettled(page);
+    const options = picker(page, 'islands').locator('option[value]:not([value=""])');
+    await options.first().waitFor({ state: 'attached' });
+    const values = await options.evaluateAll((els) => els.map((o) => (o as HTMLOptionElement).value));
+    const labels = await options.allTextContents();
+    expect(values.some((v) => v.includes('_')), 'the values stay the layer names').toBe(true);
+    expect(labels.filter((l) => l.includes('_'))).toEqual([]);
+    values.forEach((v, i) => expect(labels[i]).toBe(v.slice(0, v.indexOf('_') > 0 ? v.indexOf('_') : undefined)));
+    await picker(page, 'islands').selectOption(values[0]!);
+    const chip = page.locator('.picker[data-picker="islands"] .chip');
+    await expect.poll(() => chip.allTextContents()).toEqual([`${labels[0]}×`]);
   });
 
   it('a skip link is the first Tab stop and moves focus to the map panel', async () => {
