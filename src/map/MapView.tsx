@@ -22,6 +22,7 @@ const MAP_UI_TEXT = {
   'FullscreenControl.Enter': th.fullscreen,
   'FullscreenControl.Exit': th.exitFullscreen,
   'AttributionControl.ToggleAttribution': th.attribution,
+  'Map.Title': th.map,
 };
 
 export interface MapViewProps {
@@ -64,7 +65,21 @@ export function MapView({ onMapClick }: MapViewProps) {
 
   if (!style || !basemap) return null;
   return (
-    <div ref={containerRef} id={MAP_VIEW_ID} className="map-view" data-testid="map" data-idle="false">
+    // Keyboard users: with the map focused (Tab reaches its canvas; the arrow keys pan, + and -
+    // zoom), Enter is a click at the map's centre (issue 11 item 4: the drawer without a mouse).
+    <div
+      ref={containerRef}
+      id={MAP_VIEW_ID}
+      className="map-view"
+      data-testid="map"
+      data-idle="false"
+      onKeyDown={(e) => {
+        const map = ref.current?.getMap();
+        if (e.key !== 'Enter' || !map || e.target !== map.getCanvas()) return;
+        e.preventDefault();
+        onMapClick?.(map.getCenter());
+      }}
+    >
       <Map
         ref={ref}
         initialViewState={{ longitude: app.map.center[0], latitude: app.map.center[1], zoom: app.map.zoom }}

@@ -9,6 +9,7 @@ import type { MapLayer } from './layerStore.ts';
 import { drawOrder } from './layers/order.ts';
 import { forgetDrawn, syncLayers } from './layers/sync.ts';
 import { drawSatellite } from './satellite/SatelliteLayer.tsx';
+import { th } from '../locale/th.ts';
 
 export interface StaticMapProps {
   style: StyleSpecification | string;
@@ -39,6 +40,7 @@ export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satel
       maxZoom,
       scrollZoom: false,
       attributionControl: { compact: true },
+      locale: { 'Map.Title': th.map, 'AttributionControl.ToggleAttribution': th.attribution },
       canvasContextAttributes: { preserveDrawingBuffer: true },
     });
     mapRef.current = map;
@@ -71,5 +73,7 @@ export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satel
     mapRef.current?.jumpTo({ center, zoom });
   }, [center[0], center[1], zoom]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return <div ref={container} className="static-map" role="img" aria-label={label} data-testid="report-map" />;
+  // A labelled group, not an image: the map inside can be panned and has its attribution button
+  // (axe-core nested-interactive, issue 11 item 4).
+  return <div ref={container} className="static-map" role="group" aria-label={label} data-testid="report-map" />;
 }
