@@ -40,7 +40,7 @@ describe('export report', { timeout: 150_000 }, () => {
     await province.locator('option[value="90"]').waitFor({ state: 'attached' });
     await province.selectOption('90');
     await showRows(page, ['erosion', 'accretion']);
-    const districts = (await page.locator('[data-testid="chart-erosion-chart"] table tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim());
+    const districts = (await page.locator('[data-testid="chart-erosion-chart"] table tbody tr td:nth-child(1)').allTextContents()).map((t) => t.trim());
     expect(districts.length).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Export' }).click();

@@ -180,12 +180,16 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
 
     // Only a province was chosen: the province view, charted province > district (SPEC.md §4).
     expect(await chart.getAttribute('data-level')).toBe('อำเภอ'); // the deepest level charted: districts
+    // One province: its name is said once under the caption, not on every row (issue 11: the
+    // ตร.กม. column was cut off in the sidebar).
     const headers = await chart.locator('thead th').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(['จังหวัด', 'อำเภอ', 'ไร่', 'งาน', 'ตร.วา', 'ตร.กม.']);
+    expect(headers.map((h) => h.trim())).toEqual(['อำเภอ', 'ไร่', 'งาน', 'ตร.วา', 'ตร.กม.']);
+    const p = (await chart.locator('.chart-table-scope').innerText()).replace(/^จังหวัด /, '');
+    expect(p).toBe(expected[0]!.prv_name);
 
     const rows = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     expect(rows).toHaveLength(expected.length);
-    for (const [p, d, rai, ngan, wah, sqkm] of rows as string[][]) {
+    for (const [d, rai, ngan, wah, sqkm] of rows as string[][]) {
       const area = byKey.get(key(p!, d!));
       expect(area, `row ${p} ${d} is in the database result`).toBeDefined();
       // Numbers th-TH: rai and ngan whole, square wah and sq km with exactly 3 decimals (issue 16).
@@ -222,6 +226,11 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     await chart.locator('.chart-table-wrap').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(SHOTS, 'table-erosion.png') });
+    // At 1024 px the sidebar is at its narrowest: every column, ตร.กม. included, still fits.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: viewport.height });
+    await expect.poll(() => chart.locator('.chart-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(viewport);
     expect(describeProblems(s.log.unexpected(providerApiPatterns(bundle)))).toBe('');
   });
 

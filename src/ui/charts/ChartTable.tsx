@@ -1,12 +1,19 @@
 // The chart as a table (the accessible form of the bars): the group names and the value cells
-// as compiled (e.g. rai, ngan, square wah and sq km, th-TH with 3 decimals, SPEC.md §9).
+// as compiled (e.g. rai, ngan, square wah and sq km, th-TH with 3 decimals, SPEC.md §9). A name
+// column that repeats one value on every row is said once under the caption, so the value
+// columns fit a narrow sidebar.
 import type { ChartTable as Table } from '../../engine/charts/compile.ts';
+import { liftConstantColumns } from '../../engine/charts/tableScope.ts';
 
-export function ChartTable({ table, caption }: { table: Table; caption: string }) {
+export function ChartTable({ table: compiled, caption }: { table: Table; caption: string }) {
+  const { table, scope } = liftConstantColumns(compiled);
   return (
     <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={`${caption} (ตาราง)`}>
       <table className="chart-table">
-        <caption>{caption}</caption>
+        <caption>
+          {caption}
+          {scope.length > 0 && <span className="chart-table-scope">{scope.map((s) => `${s.label} ${s.value}`).join(' · ')}</span>}
+        </caption>
         <thead>
           <tr>
             {table.nameColumns.map((label, k) => (
