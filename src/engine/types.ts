@@ -17,7 +17,7 @@ export type Source =
   | { options: Array<number | OptionItem> }
   | { list: string };
 
-export type PickerKind = 'select' | 'multiselect' | 'year';
+export type PickerKind = 'select' | 'multiselect' | 'year' | 'toggle';
 
 export interface PickerDef {
   id: string;
@@ -90,7 +90,8 @@ export interface BasemapDef {
   tileSize?: 256 | 512;
   maxZoom?: number;
   attribution?: string;
-  thumbnail?: string;
+  /** Colours of the switcher's thumbnail, drawn by our server from the offline land. */
+  thumbnail?: { sea: string; land: string; coast?: string };
   listed?: boolean;
   offline?: boolean;
 }

@@ -13,6 +13,7 @@ import { rectangleDefinition } from './rectangle/definition.ts';
 import { groupDefinition } from './group/definition.ts';
 import { coastalradarDefinition } from './coastalradar/definition.ts';
 import { cctvDefinition } from './cctv/definition.ts';
+import { routerpointsDefinition } from './routerpoints/definition.ts';
 
 export const layerDefinitions = {
   wms: wmsDefinition,
@@ -26,6 +27,7 @@ export const layerDefinitions = {
   group: groupDefinition,
   coastalradar: coastalradarDefinition,
   cctv: cctvDefinition,
+  routerpoints: routerpointsDefinition,
 } as const;
 
 export type LayerType = keyof typeof layerDefinitions;

@@ -23,6 +23,7 @@ export const layerDrawers: Record<LayerType, LayerDrawer> = {
   group: groupDrawer,
   coastalradar: coastalradarDrawer,
   cctv: cctvDrawer,
+  routerpoints: vectorDrawer,
 };
 
 export function drawerOf(type: string): LayerDrawer | undefined {

@@ -43,7 +43,8 @@ export interface LoadedData {
   geoJson: GeoJSON.FeatureCollection;
   parts: FeaturePart[];
   /** The request parameters of the first part (a download repeats them). */
-  request?: { typeName?: string; viewparams?: string; viewparamEntries?: Record<string, string> };
+  request?: { typeName?: string; viewparams?: string; viewparamEntries?: Record<string, string>; params?: Record<string, string> };
+  // `params`: a router request's own parameters (routerpoints), which a router download repeats.
 }
 
 /** The outside world a loader talks to, injected (tests replace it). */

@@ -75,7 +75,8 @@ describe('config-only proof: a new topic file adds a route, a menu tile and its 
       const nav = s.page.getByRole('navigation', { name: 'เมนูหลัก' });
       await nav.waitFor();
       const tiles = nav.locator('a.tile');
-      expect(await tiles.count()).toBe(16);
+      // 15 topics of SPEC.md §2, beachwatch (order 16), then /shoreline-trend (order 17).
+      expect(await tiles.count()).toBe(17);
       const last = tiles.nth(15);
       expect(await last.getAttribute('href')).toBe(`${app.bundle.app.basePath}/beachwatch`);
       expect((await last.innerText()).replace(/\s+/g, ' ')).toContain('เฝ้าระวังชายหาด');

@@ -47,6 +47,8 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   pickers.forEach((p, i) => {
     if (p.path.at(-1) === 'use' || p.path.at(-2) !== 'pickers') return; // cascade pickers are checked in pickers.yaml
     checkSource([...p.path, 'source'], p.def.source, pickers.slice(0, i));
+    // A checkbox holds one value: its source is exactly one fixed option.
+    if (p.def.kind === 'toggle' && !('options' in p.def.source && p.def.source.options.length === 1)) issues.add(doc, [...p.path, 'source'], 'a toggle picker needs source: { options: [one option] } (the value sent when ticked)');
     (p.def.dependsOn ?? []).forEach((d, k) => {
       if (!pickerIds.includes(d) && !incomplete) issues.unknown(doc, [...p.path, 'dependsOn', k], 'picker', d, pickerIds);
     });

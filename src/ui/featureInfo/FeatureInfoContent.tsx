@@ -1,9 +1,14 @@
 // The drawer body (SPEC.md §2 Feature drawer): 'กำลังโหลด', 'ไม่พบข้อมูล', or one table per
 // feature headed by its layer name and colour. Every value is a React text node: never HTML.
+import { lazy, Suspense } from 'react';
 import { th } from '../../locale/th.ts';
 import { useStore } from '../../state/store.ts';
 import { featureInfoStore } from './featureInfoStore.ts';
+import { PropertyTable } from './PropertyTable.tsx';
 import './featureInfo.css';
+
+// Loads with vega only when a rate point is clicked.
+const TrendInfo = lazy(() => import('./TrendInfo.tsx'));
 
 export function FeatureInfoContent() {
   const status = useStore(featureInfoStore, (s) => s.status);
@@ -31,17 +36,13 @@ export function FeatureInfoContent() {
             <span className="feature-info-swatch" style={{ background: f.color ?? 'transparent' }} aria-hidden />
             {f.layerName}
           </h3>
-          <table className="feature-info-table">
-            <caption className="sr-only">{f.layerName}</caption>
-            <tbody>
-              {f.rows.map((r) => (
-                <tr key={r.key} data-key={r.key}>
-                  <th scope="row">{r.label}</th>
-                  <td>{r.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {f.trend ? (
+            <Suspense fallback={<p className="empty">{th.loading}</p>}>
+              <TrendInfo url={f.trend.url} layerName={f.layerName} {...(f.trend.legend ? { legend: f.trend.legend } : {})} />
+            </Suspense>
+          ) : (
+            <PropertyTable caption={f.layerName} rows={f.rows} />
+          )}
         </section>
       ))}
     </div>

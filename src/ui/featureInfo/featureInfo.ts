@@ -14,6 +14,7 @@ import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
 import { fieldLabeller } from './fieldLabels.ts';
+import { withTrends } from './trendRequest.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
 /** What a feature's table is drawn with: the legends (its colour) and the glossary (default
@@ -92,7 +93,7 @@ export function onMapClick(map: MapLibreMap | null, lngLat: { lng: number; lat: 
     const all = layerStore.get().layers;
     const layers = infoLayersOf(all, { page: ctx.page, exclude: satelliteFilter(ctx.app) });
     const requests = map ? featureInfoRequests(layers, viewportOf(map), lngLat, interpolate(ctx.app.backend.router, { product: ctx.app.product })) : [];
-    const drawn = map ? drawnFeaturesAt(map, all, lngLat, ctx.page).map((hit, i) => infoFeature(hit.layer, hit.id, hit.properties, ctx, `drawn:${hit.layer.id}#${i}`)) : [];
+    const drawn = map ? withTrends(drawnFeaturesAt(map, all, lngLat, ctx.page)).map(({ hit, trend }, i) => ({ ...infoFeature(hit.layer, hit.id, hit.properties, ctx, `drawn:${hit.layer.id}#${i}`), ...(trend ? { trend } : {}) })) : [];
     featureInfoStore.set({ infoUrls: requests.map((r) => r.url) });
     if (requests.length === 0) {
       featureInfoStore.set(drawn.length ? { status: 'content', features: drawn } : { status: 'empty' });

@@ -12,6 +12,8 @@ export interface InfoFeature {
   layerName: string;
   color?: string;
   rows: PropertyRow[];
+  /** A rate point's history request (routerpoints `trend`): the drawer shows its trend view. */
+  trend?: { url: string; legend?: string };
 }
 
 export interface FeatureInfoState {

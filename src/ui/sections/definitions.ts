@@ -14,6 +14,7 @@ import { placesDefinition } from './places/definition.ts';
 import { featureListDefinition } from './featureList/definition.ts';
 import { filesDefinition } from './files/definition.ts';
 import { formDefinition } from './form/definition.ts';
+import { noteDefinition } from './note/definition.ts';
 
 export const sectionDefinitions = {
   legend: legendDefinition,
@@ -27,6 +28,7 @@ export const sectionDefinitions = {
   featureList: featureListDefinition,
   files: filesDefinition,
   form: formDefinition,
+  note: noteDefinition,
 } as const;
 
 export type SectionKind = keyof typeof sectionDefinitions;

@@ -14,6 +14,7 @@ import { PlacesView } from './places/View.tsx';
 import { FeatureListView } from './featureList/View.tsx';
 import { FilesView } from './files/View.tsx';
 import { FormView } from './form/View.tsx';
+import { NoteView } from './note/View.tsx';
 
 export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> } = {
   legend: LegendView,
@@ -27,4 +28,5 @@ export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> 
   featureList: FeatureListView,
   files: FilesView,
   form: FormView,
+  note: NoteView,
 };

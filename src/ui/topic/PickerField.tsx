@@ -48,6 +48,7 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
   const single = value && !Array.isArray(value) ? value : null;
   const swatch = single && colors ? colors.get(single.code) : undefined;
 
+  if (picker.kind === 'toggle') return <TogglePicker id={id} picker={picker} option={options[0]} enabled={enabled && state.status === 'ready'} checked={!!single} onChange={onChange} />;
   return (
     <div className={`picker picker-${picker.kind}`} aria-busy={state.status === 'loading'} data-picker={picker.id}>
       <label htmlFor={id}>{picker.label}</label>
@@ -62,6 +63,16 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
       ) : (
         <SingleSelect id={id} picker={picker} options={options} enabled={enabled} value={single} cap={cap} swatch={swatch} colors={colors} onChange={onChange} />
       )}
+    </div>
+  );
+}
+
+/** A checkbox (picker kind toggle): ticked holds the source's one option, unticked nothing. */
+function TogglePicker({ id, picker, option, enabled, checked, onChange }: { id: string; picker: ResolvedPicker; option: Option | undefined; enabled: boolean; checked: boolean; onChange: (value: Chosen | null) => void }) {
+  return (
+    <div className="picker picker-toggle" data-picker={picker.id}>
+      <input id={id} type="checkbox" disabled={!enabled || !option} checked={checked} onChange={(e) => onChange(e.target.checked && option ? toChosen(option) : null)} />
+      <label htmlFor={id}>{picker.label}</label>
     </div>
   );
 }

@@ -16,6 +16,8 @@ export interface RowResult {
   viewparams?: string;
   /** The same viewparams as key -> value (chart rules read e.g. `code`). */
   viewparamEntries?: Record<string, string>;
+  /** A router layer's own request parameters (area, period), repeated by a router download. */
+  params?: Record<string, string>;
 }
 
 export const rowResultsStore = createStore<{ page: string; results: Readonly<Record<string, RowResult>> }>({ page: '', results: {} });

@@ -252,7 +252,7 @@ describe('cross-references: routes, ids and menu order must be unique', () => {
     const line = realLines.length - 1 + 2;
     const { lines } = await loadEdited({ file: 'legends.yaml', text: real + appended });
     expect(lines).toEqual([
-      `legends.yaml:${line}:9 legends[13].id: duplicate legend id "cvi" (first declared at line ${firstCvi})`,
+      `legends.yaml:${line}:9 legends[14].id: duplicate legend id "cvi" (first declared at line ${firstCvi})`,
     ]);
   });
 });

@@ -32,7 +32,7 @@ describe('the real config resolves to the glossary', () => {
     const result = await loadConfigDir(CONFIG_DIR);
     if (!result.ok) throw new Error('config did not load');
     const linked = legends.filter((l) => l.terms);
-    expect(linked.map((l) => l.id)).toEqual(['erosion-accretion', 'change-rate', 'coastal-status', 'landuse']);
+    expect(linked.map((l) => l.id)).toEqual(['erosion-accretion', 'change-rate', 'coastal-status', 'landuse', 'transect-rate']);
     for (const source of linked) {
       const set = glossary.codes[source.terms ?? ''];
       if (!set) throw new Error(`no code set ${source.terms}`);

@@ -35,18 +35,18 @@ async function loadOk(dir: string): Promise<ConfigBundle> {
 }
 
 describe('the real config/ (DESIGN.md §3)', () => {
-  it('loads with ok=true: 16 topics, one per route of SPEC.md §2', async () => {
+  it('loads with ok=true: 17 topics, one per route of SPEC.md §2 and /shoreline-trend (issue 14)', async () => {
     const result = await loadConfigDir(CONFIG_DIR);
     expect(errorLines(result, CONFIG_DIR)).toEqual([]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.bundle.topics).toHaveLength(16);
-    expect(result.summary).toMatch(/^config ok: 16 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms \(/);
+    expect(result.bundle.topics).toHaveLength(17);
+    expect(result.summary).toMatch(/^config ok: 17 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms \(/);
   });
 
   it('every topic file\'s route equals its file name', () => {
     const files = readdirSync(path.join(CONFIG_DIR, 'topics')).filter((f) => f.endsWith('.yaml'));
-    expect(files).toHaveLength(16);
+    expect(files).toHaveLength(17);
     for (const f of files) {
       const doc = parse(readFileSync(path.join(CONFIG_DIR, 'topics', f), 'utf8')) as { route: string };
       expect(`${doc.route}.yaml`, f).toBe(f);
@@ -89,20 +89,19 @@ describe('a new topic is one new file (DESIGN.md §3 "No code change")', () => {
     expect(path.resolve(path.dirname(EXTRA_TOPIC), rel)).toBe(path.join(REPO_ROOT, 'schemas/topic.schema.json'));
   });
 
-  it('config/ + topics/beachwatch.yaml loads ok with 17 topics and the new topic\'s resolved pickers', async () => {
+  it('config/ + topics/beachwatch.yaml loads ok with 18 topics and the new topic\'s resolved pickers', async () => {
     const dir = copyConfig();
     cpSync(EXTRA_TOPIC, path.join(dir, 'topics/beachwatch.yaml'));
     const bundle = await loadOk(dir);
-    expect(bundle.topics).toHaveLength(17);
+    expect(bundle.topics).toHaveLength(18);
 
     const topic = bundle.topics.find((t) => t.route === 'beachwatch');
     expect(topic?.title).toEqual({ th: 'เฝ้าระวังชายหาด', en: 'Beach Watch' });
     expect(topic?.menu?.order).toBe(16);
     expect(topic?.layout).toBe('map');
-    // The tile comes right after the last tile of the real menu (project, order 15).
+    // The tile comes in its menu order: after project (15), before shoreline-trend (17).
     const tiles = bundle.topics.filter((t) => t.menu).map((t) => t.route);
-    expect(tiles.at(-1)).toBe('beachwatch');
-    expect(tiles.at(-2)).toBe('project');
+    expect(tiles.slice(-3)).toEqual(['project', 'beachwatch', 'shoreline-trend']);
 
     expect(topic?.variants).toHaveLength(1);
     const variant = topic?.variants[0];

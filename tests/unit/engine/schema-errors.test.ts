@@ -128,7 +128,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
             - { kind: yearLayers, title: Years, years: { options: [2559, 2558] }, layer: shoreline }
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: unknown type "wmts"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv',
+      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: unknown type "wmts"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints',
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
               legend: shoreline-years
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form',
+      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note',
     ]);
   });
 

@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LayerTemplate } from '../../../engine/types.ts';
 import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '../../../machines/layerToggle.ts';
 import { layerStore } from '../../../map/layerStore.ts';
+import { definitionOf } from '../../../layers/definitions.ts';
+import type { InstantiateContext } from '../../../layers/types.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
 import { setRowResult } from '../../topic/rowResults.ts';
@@ -40,6 +42,15 @@ interface Latest {
   app: ReturnType<typeof useConfig>['app'];
 }
 
+/** What a layer would ask for with these values; '' while a variable it needs is unchosen. */
+function requestOf(template: LayerTemplate, ctx: InstantiateContext): string {
+  try {
+    return JSON.stringify(definitionOf(template.type).instantiate(template, ctx).options);
+  } catch {
+    return '';
+  }
+}
+
 export function ToggleRow(props: ToggleRowProps) {
   const { rowId, label, swatch, swatchType = 'fill' } = props;
   const { app } = useConfig();
@@ -51,6 +62,8 @@ export function ToggleRow(props: ToggleRowProps) {
   const added = useRef<string | null>(null);
   // Shown from a link (issue 11): the map keeps the link's view; the restore hears the outcome.
   const restoring = useRef(false);
+  // A live reload keeps the map where the user put it.
+  const keepView = useRef(false);
   const forget = (id: string | null) => id && setRowLayer(latest.current.state.pageKey, id, null);
 
   const [machine] = useState(() =>
@@ -61,11 +74,13 @@ export function ToggleRow(props: ToggleRowProps) {
           if (!p.template) throw new Error(`row "${p.rowId}" has no layer template`);
           const fromLink = restoring.current;
           restoring.current = false;
+          const keep = keepView.current;
+          keepView.current = false;
           try {
             const result = await showLayer(p.template, actionContext(s, a), {
               rowId: p.rowId,
               ...(p.extraVars ? { extraVars: p.extraVars } : {}),
-              ...(fromLink ? { fit: false } : {}),
+              ...(fromLink || keep ? { fit: false } : {}),
               signal,
               onAdded: (id) => {
                 added.current = id;
@@ -120,6 +135,25 @@ export function ToggleRow(props: ToggleRowProps) {
     restoring.current = true;
     actor.send({ type: 'TOGGLE' });
   });
+
+  // A `live` layer (routerpoints) follows its request while shown: when the pickers change what
+  // it would ask for (the period, the significance toggle), it is hidden and shown again in
+  // place, the map view kept; a page that no longer validates leaves it hidden with the message.
+  const live = props.template?.live === true;
+  const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: props.extraVars ?? {} }) : '';
+  const lastRequest = useRef(request);
+  useEffect(() => {
+    if (request === lastRequest.current) return;
+    lastRequest.current = request;
+    if (actor.getSnapshot().value !== 'active') return;
+    actor.send({ type: 'TOGGLE' });
+    const message = validationMessage(state.variant.validations, props.validate, state.values);
+    props.onMessage(message);
+    if (message) return;
+    keepView.current = true;
+    actor.send({ type: 'TOGGLE' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the request reloads
+  }, [request]);
 
   const busy = isBusy(snapshot);
   const shown = isShown(snapshot);

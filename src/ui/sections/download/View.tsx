@@ -12,9 +12,10 @@ import { useConfig } from '../../../state/config.tsx';
 import { toast as appToast, type ToastKind } from '../../../state/toast.ts';
 import { useRowResult, type RowResult } from '../../topic/rowResults.ts';
 import type { SectionProps } from '../definitions.ts';
+import type { DownloadSection } from './definition.ts';
 import '../../charts/charts.css';
 
-export type DownloadFile = 'erosion.zip' | 'accretion.zip';
+export type DownloadFile = DownloadSection['file'];
 
 /** The router download URL (SPEC.md §7): page=download&mode=changecoastline&outputFormat=shape-zip
  *  with the layer's typeName and viewparams and format_options naming the file and UTF-8. */
@@ -30,9 +31,18 @@ export function downloadUrl(routerUrl: string, result: Pick<RowResult, 'typeName
   return `${routerUrl}?${params.toString()}`;
 }
 
-/** The download flag: the row has a result with features and what a download needs. */
-export function canDownload(result: Pick<RowResult, 'features' | 'typeName' | 'viewparams'> | undefined): boolean {
-  return !!result && result.features.features.length > 0 && !!result.typeName && !!result.viewparams;
+/** A router page's own download (issue 14): the row's request parameters (area, period) with
+ *  the section's page, mode and outputFormat. */
+export function routerDownloadUrl(routerUrl: string, params: Readonly<Record<string, string>>, router: NonNullable<DownloadSection['router']>): string {
+  const query = new URLSearchParams({ ...params, page: router.page, mode: router.mode, outputFormat: router.outputFormat });
+  return `${routerUrl}?${query.toString()}`;
+}
+
+/** The download flag: the row has a result with features and what a download needs (its
+ *  typeName and viewparams, or for a router download its request parameters). */
+export function canDownload(result: Pick<RowResult, 'features' | 'typeName' | 'viewparams' | 'params'> | undefined, router = false): boolean {
+  if (!result || result.features.features.length === 0) return false;
+  return router ? !!result.params : !!result.typeName && !!result.viewparams;
 }
 
 /** What the download needs from outside, so that the flow can be tested without a browser. */
@@ -106,14 +116,16 @@ export function DownloadView({ section }: SectionProps<'download'>) {
   const { app } = useConfig();
   const result = useRowResult(section.from);
   const [busy, setBusy] = useState(false);
-  const enabled = canDownload(result) && !busy;
+  const enabled = canDownload(result, !!section.router) && !busy;
   const label = section.label ?? `ดาวน์โหลด ${section.file}`;
 
   const onClick = async () => {
-    if (!result || !canDownload(result)) return;
+    if (!result || !canDownload(result, !!section.router)) return;
     setBusy(true);
+    const router = interpolate(app.backend.router, { product: app.product });
+    const url = section.router ? routerDownloadUrl(router, result.params ?? {}, section.router) : downloadUrl(router, result, section.file);
     try {
-      await runDownload(downloadUrl(interpolate(app.backend.router, { product: app.product }), result, section.file), section.file, browserDeps(app));
+      await runDownload(url, section.file, browserDeps(app));
     } finally {
       setBusy(false);
     }

@@ -140,6 +140,7 @@ function rowResult(inst: LayerInstance, loaded: LoadedData): RowResult {
     typeName: loaded.request?.typeName ?? '',
     ...(loaded.request?.viewparams ? { viewparams: loaded.request.viewparams } : {}),
     ...(loaded.request?.viewparamEntries ? { viewparamEntries: loaded.request.viewparamEntries } : {}),
+    ...(loaded.request?.params ? { params: loaded.request.params } : {}),
   };
 }
 

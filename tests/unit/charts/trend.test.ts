@@ -1,0 +1,47 @@
+// The trend of one rate point (issue 14): the rate ± 95 % interval in Thai words, the statistics
+// rows (outlier years, quality flags, rate class from the legend) and the chart of every year
+// with the fitted line and its band (the years come from the answer, none from config).
+import { describe, expect, it } from 'vitest';
+import { rateInWords, trendChartSpec, trendRows, type TrendAnswer } from '../../../src/engine/charts/trend.ts';
+
+const year = (y: number, distance: number | null, extra: Partial<TrendAnswer['history'][number]> = {}) => ({ year: y, distance, in_period: true, outlier: false, fit: distance, lower: distance === null ? null : distance - 1, upper: distance === null ? null : distance + 1, ...extra });
+const answer: TrendAnswer = {
+  start: 2562, end: 2567, n: 5, n_lrr: 4, lrr: -2.3137, lrr_se: 0.2, lrr_ci95: 0.8412, r2: 0.9, p_value: 0.0123, epr: -2.1, nsm: -10.5, sce: 12, significant: true,
+  outlier_years: [2566], flags: ['angle'], rate_class: 'moderate_erosion',
+  history: [year(2548, 3, { in_period: false, fit: null, lower: null, upper: null }), year(2562, 0), year(2563, -2), year(2564, null, { fit: -4, lower: -5, upper: -3 }), year(2565, -7), year(2566, 4, { outlier: true }), year(2567, -11)],
+};
+
+describe('rateInWords', () => {
+  it('a negative rate retreats, a positive one advances, both with the 95 % half-width', () => {
+    expect(rateInWords(-2.3137, 0.8412)).toBe('ถอยร่น 2.31 ± 0.84 เมตรต่อปี');
+    expect(rateInWords(1.2, 0.3)).toBe('รุกออกสู่ทะเล 1.20 ± 0.30 เมตรต่อปี');
+    expect(rateInWords(0.001, 0.4)).toBe('ไม่เปลี่ยนแปลง ± 0.40 เมตรต่อปี');
+  });
+  it('no interval without one; no rate says why', () => {
+    expect(rateInWords(-1, null)).toBe('ถอยร่น 1.00 เมตรต่อปี');
+    expect(rateInWords(null, null)).toBe('คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี)');
+  });
+});
+
+describe('trendRows', () => {
+  it('statistics with units, outlier years, quality flags in Thai and the class label from the legend', () => {
+    const rows = Object.fromEntries(trendRows(answer, (code) => (code === 'moderate_erosion' ? 'กัดเซาะปานกลาง (-5 ถึง -1)' : undefined)).map((r) => [r.key, r.value]));
+    expect(rows).toMatchObject({ lrr: '-2.31', lrr_ci95: '0.841', p_value: '0.0123', n: '5 (LRR 4)', rate_class: 'กัดเซาะปานกลาง (-5 ถึง -1)', outliers: '2566' });
+    expect(rows.quality).toBe('มุมระหว่างแนวตั้งฉากกับแนวชายฝั่งแต่ละปีแปรปรวนสูง');
+    const clean = Object.fromEntries(trendRows({ ...answer, outlier_years: [], flags: [], lrr: null }, () => undefined).map((r) => [r.key, r.value]));
+    expect(clean).toMatchObject({ outliers: 'ไม่มี', quality: 'ปกติ', lrr: '-', rate_class: 'moderate_erosion' });
+  });
+});
+
+describe('trendChartSpec', () => {
+  const spec = trendChartSpec(answer, '#EF8A62') as { layer: Array<{ mark: { type: string }; data: { values: Array<Record<string, unknown>> } }> };
+  it('a band, the fitted line and every measured year (the missing one left out)', () => {
+    expect(spec.layer.map((l) => l.mark.type)).toEqual(['area', 'line', 'point']);
+    expect(spec.layer[2]?.data.values.map((v) => v.year)).toEqual([2548, 2562, 2563, 2565, 2566, 2567]);
+    expect(spec.layer[0]?.data.values.map((v) => v.year)).toEqual([2562, 2563, 2564, 2565, 2566, 2567]);
+  });
+  it('outliers and years outside the period are told by their shape, not only by colour', () => {
+    const kinds = Object.fromEntries(spec.layer[2]!.data.values.map((v) => [v.year, v.kind]));
+    expect(kinds).toMatchObject({ 2548: 'นอกช่วงปีที่เลือก', 2562: 'ระยะที่วัดได้', 2566: 'ค่าผิดปกติ' });
+  });
+});
