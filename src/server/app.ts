@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types.ts';
-import type { Glossary, Legend } from '../engine/types.ts';
+import type { BasemapDef, Glossary, Legend } from '../engine/types.ts';
 import { rateLimitedLog } from './http/errorLog.ts';
 import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
@@ -69,7 +69,8 @@ function normalizeBasePath(basePath: string): string {
 /** The app's HTTP server, not yet listening. */
 export function createAppServer(options: AppServerOptions): Server {
   const basePath = normalizeBasePath(options.basePath);
-  JSON.parse(options.clientConfigJson); // fail at startup, not in every page load
+  // Parsed once to fail at startup, not in every page load; the thumbnails read its base maps.
+  const clientConfig = JSON.parse(options.clientConfigJson) as { app?: { basemaps?: BasemapDef[] } };
   const log = options.log ?? defaultLogSink();
   // Failures are reported even when the request log is off, at most one line per kind per 10 s.
   const logError = rateLimitedLog(options.log ?? ((entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`)));
@@ -103,7 +104,7 @@ export function createAppServer(options: AppServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const routes: Route[] = [
     ...healthRoutes(lifecycle, options.db),
-    ...basemapRoutes(basePath),
+    ...basemapRoutes(basePath, clientConfig.app?.basemaps ?? []),
     ...backend,
     ...clientRoutes({ basePath, distDir: options.distDir, clientConfigJson: options.clientConfigJson }),
   ];

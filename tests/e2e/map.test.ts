@@ -175,6 +175,13 @@ describe.each(VIEWPORTS)('map at $name', ({ viewport }) => {
           await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
         };
 
+        // The thumbnails are pictures our server drew (issue 11: they were flat colour blocks).
+        await openDialog();
+        await expect
+          .poll(() => dialog.locator('img.basemap-thumb').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)))
+          .toEqual(bundle.app.basemaps.filter((b) => b.listed !== false).map(() => 240));
+        await s.page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
         await choose(osm.name);
         expect(await stored()).toBe(osm.id);
         // The address bar holds the choice too (issue 11); a reload reads both.

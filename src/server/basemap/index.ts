@@ -9,9 +9,9 @@ export interface Basemap {
   land: CachedBody;
 }
 
-/** The two URLs of the offline base map under the app's base path. */
-export function basemapPaths(basePath: string): { style: string; land: string } {
-  return { style: `${basePath}/basemap/style.json`, land: `${basePath}/basemap/land.geojson` };
+/** The URLs of the offline base map under the app's base path, and the thumbnails' folder. */
+export function basemapPaths(basePath: string): { style: string; land: string; thumbnails: string } {
+  return { style: `${basePath}/basemap/style.json`, land: `${basePath}/basemap/land.geojson`, thumbnails: `${basePath}/basemap/thumbnail` };
 }
 
 // The land data does not depend on the base path; build it once per process and share it.

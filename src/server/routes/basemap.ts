@@ -1,13 +1,27 @@
+import type { BasemapDef } from '../../engine/types.ts';
 import { basemapPaths, loadBasemap } from '../basemap/index.ts';
+import { thumbnailCache } from '../basemap/thumbnail.ts';
 import type { Route } from '../http/router.ts';
-import { sendCached } from '../http/send.ts';
+import { sendCached, sendText } from '../http/send.ts';
 
-/** The offline base map: a MapLibre style and the land GeoJSON it points to. */
-export function basemapRoutes(basePath: string): Route[] {
+/** The offline base map (a MapLibre style and the land GeoJSON it points to) and the switcher's
+ *  thumbnails, `thumbnail/{id}.png` for each base map of config. */
+export function basemapRoutes(basePath: string, basemaps: readonly BasemapDef[] = []): Route[] {
   const basemap = loadBasemap(basePath);
   const paths = basemapPaths(basePath);
+  const thumbnail = thumbnailCache(basemaps);
   return [
     { methods: ['GET'], pattern: paths.style, handler: (ctx) => sendCached(ctx, basemap.style) },
     { methods: ['GET'], pattern: paths.land, handler: (ctx) => sendCached(ctx, basemap.land) },
+    {
+      methods: ['GET'],
+      pattern: `${paths.thumbnails}/:file`,
+      handler: async (ctx) => {
+        const id = /^([a-zA-Z][a-zA-Z0-9]*)\.png$/.exec(ctx.params.file ?? '')?.[1];
+        const body = id ? thumbnail(id) : null;
+        if (!body) return sendText(ctx.res, 404, 'Not Found: no base map with this id');
+        return sendCached(ctx, await body);
+      },
+    },
   ];
 }

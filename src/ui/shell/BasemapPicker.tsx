@@ -1,5 +1,5 @@
-// Base map switcher: the listed base maps of config (four public thumbnails plus the offline
-// one); the choice is remembered (SPEC.md §3). Below it, the satellite imagery years (SPEC.md §4):
+// Base map switcher: the listed base maps of config (four public ones plus the offline one), each
+// with the thumbnail our server draws in its colours; the choice is remembered (SPEC.md §3). Below it, the satellite imagery years (SPEC.md §4):
 // clicking the selected year clears it, another selects it, one active.
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
@@ -29,7 +29,7 @@ export function BasemapPicker({ onChosen }: { onChosen: () => void }) {
               }}
               onChange={() => undefined}
             />
-            <span className={`basemap-thumb thumb-${b.id}`} aria-hidden />
+            <img className="basemap-thumb" src={`${app.basePath}/basemap/thumbnail/${b.id}.png`} alt="" width={120} height={64} />
             <span>{b.name}</span>
           </label>
         ))}
