@@ -3,6 +3,7 @@
 // whole map view, so the zoom, measure and GPS controls stay on screen).
 import './worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
 import { useEffect, useMemo, useRef } from 'react';
 import Map, { FullscreenControl, AttributionControl, type MapRef, type ErrorEvent } from 'react-map-gl/maplibre';
 import { useConfig } from '../state/config.tsx';

@@ -59,7 +59,7 @@ async function addTwoLayers(page: Page): Promise<string[]> {
     await page.locator('.sidebar .mobile-only').click();
     await page.waitForFunction(() => document.querySelector('.sidebar')?.hasAttribute('inert'));
   }
-  await page.getByRole('button', { name: 'Layers (2)' }).click();
+  await page.getByRole('button', { name: 'Layers 2' }).click();
   const ids = await listIds(page);
   expect(ids).toHaveLength(2);
   await expect.poll(() => drawnTopFirst(page, ids)).toEqual(ids);

@@ -35,7 +35,7 @@ describe('Thai text, desktop', { timeout: 90_000 }, () => {
       await waitForPickersSettled(page);
     }
     await page.locator('.year-layers').getByRole('button', { name: th.show }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: 'Layers (1)' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
     await waitForMapIdle(page).catch(() => undefined);
     // The answer of the click is a land-use feature with the attributes the data holds.
     await page.route(

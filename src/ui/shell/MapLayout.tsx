@@ -37,7 +37,15 @@ export function MapLayout() {
         <button type="button" className="icon-button" aria-label={th.openNavigation} title={th.openNavigation} aria-expanded={mobileNavOpen} onClick={() => uiStore.set({ mobileNavOpen: true })}>
           <svg aria-hidden width="22" height="22" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" /></svg>
         </button>
-        <span className="brand">TCS GISTDA</span>
+        {/* While the slide-in navigation is closed it is inert, its topic heading with it: the
+            brand is then the page's level-one heading (axe-core page-has-heading-one, issue 11). */}
+        {smallScreen && !mobileNavOpen ? (
+          <h1 className="brand" style={{ margin: 0, fontSize: 'inherit' }}>
+            TCS GISTDA
+          </h1>
+        ) : (
+          <span className="brand">TCS GISTDA</span>
+        )}
       </header>
       <div className="backdrop" aria-hidden onClick={() => uiStore.set({ mobileNavOpen: false })} />
       {/* Off-screen (closed slide-in) or collapsed, the sidebar must not take keyboard focus. */}
@@ -56,12 +64,17 @@ export function MapLayout() {
         </div>
       </aside>
       {!sidebarOpen && (
-        <button type="button" className="logo-card desktop-only" aria-label={`${th.adminCard} (${th.expandSidebar})`} aria-controls="sidebar" aria-expanded={false} onClick={() => uiStore.set({ sidebarOpen: true })}>
-          <span className="logo-mark" aria-hidden>TCS</span>
+        // The name begins with the visible text ('TCS หน้าจัดการ'), the action follows for screen
+        // readers only (axe-core label-content-name-mismatch, issue 11 item 4).
+        <button type="button" className="logo-card desktop-only" aria-controls="sidebar" aria-expanded={false} onClick={() => uiStore.set({ sidebarOpen: true })}>
+          <span className="logo-mark">TCS</span>{' '}
           <span>{th.adminCard}</span>
+          <span className="sr-only"> ({th.expandSidebar})</span>
         </button>
       )}
       <main className="main-panel" id="main-content" tabIndex={-1}>
+        {/* The collapsed sidebar is inert too: the page keeps a level-one heading. */}
+        {!smallScreen && !sidebarOpen && <h1 className="sr-only">TCS GISTDA</h1>}
         <TopMenu />
         <div className="map-panel">
           {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}

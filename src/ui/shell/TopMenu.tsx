@@ -13,9 +13,10 @@ export function TopMenu() {
   return (
     <div className="top-menu" role="toolbar" aria-label="Map menu">
       <button type="button" onClick={open('menu')}>{th.topMenu.menu}</button>
-      {/* The name keeps the visible words ('Layers 2'), so speech users can say what they see. */}
-      <button type="button" onClick={open('layers')} aria-label={`${th.topMenu.layers} (${count})`}>
-        {th.topMenu.layers} <span className="badge" aria-hidden>{count}</span>
+      {/* The name is exactly the visible text ('Layers 2'), so speech users can say what they see
+          (axe-core label-content-name-mismatch, issue 11). */}
+      <button type="button" onClick={open('layers')}>
+        {th.topMenu.layers} <span className="badge">{count}</span>
       </button>
       <button type="button" onClick={open('basemap')}>{th.topMenu.basemap}</button>
       <button type="button" onClick={open('export')}>{th.topMenu.export}</button>
