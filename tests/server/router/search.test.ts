@@ -2,6 +2,7 @@
 // substrings, case and Thai tone marks ignored, every kind of place, best matches first, boxes,
 // the limit, 4xx for bad input, and the place_search table following its source tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldQuery } from '../../../src/server/router/pages/search.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { startBackend, type Backend } from './helpers.ts';
 
@@ -104,6 +105,22 @@ describe('page=search', { timeout: 60_000 }, () => {
     expect(await refused(`page=search&q=${encodeURIComponent('ก'.repeat(101))}`)).toMatch(/at most 100/);
     for (const limit of ['0', '51', '-1', 'ten', '1.5']) expect(await refused(`page=search&q=ko&limit=${limit}`)).toMatch(/limit must be/);
     expect(await refused('page=search&mode=list&q=ko')).toMatch(/takes no mode/);
+  });
+
+  it('folds a query exactly as place_fold() folds the stored names', async () => {
+    const { rows } = await backend.db.query<{ name: string; name_en: string | null; f_name: string; f_en: string }>('SELECT name, name_en, f_name, f_en FROM place_search');
+    expect(rows.length).toBeGreaterThan(500);
+    for (const row of rows) {
+      expect(foldQuery(row.name), row.name).toBe(row.f_name);
+      expect(foldQuery(row.name_en ?? ''), row.name_en ?? '').toBe(row.f_en);
+    }
+    // Decomposed sara am, marks in the other order, thanthakhat, spaces and case.
+    const samples = ['น\u0E4D\u0E32', 'ก\u0E49\u0E35', 'ก\u0E35\u0E49', 'จันทร์', '  Ko   CHANG ', 'กรุงเทพฯ', 'เกาะช้าง'];
+    for (const text of samples) {
+      const { rows: folded } = await backend.db.query<{ f: string }>('SELECT place_fold($1) AS f', [text]);
+      expect(foldQuery(text), JSON.stringify(text)).toBe(folded[0]!.f);
+    }
+    expect(foldQuery('ก\u0E49\u0E35')).toBe(foldQuery('ก\u0E35\u0E49'));
   });
 
   it('place_search follows its source tables (statement triggers), here inside a transaction that is undone', async () => {

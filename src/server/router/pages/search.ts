@@ -5,7 +5,7 @@
 // the name), or whose code starts with `q`. Best first: whole name, then name start, then any
 // substring; larger areas before smaller within a kind of match; at most `limit` (default 10,
 // at most 50). Answer: {errors: '', data: [{kind, code, name, name_en, province, district, bbox}]}.
-// The rows come from the place_search table (migration 010, kept current by triggers), which
+// The rows come from the place_search table (migrations 010-011, kept current by triggers), which
 // holds the folded names and the boxes; scripts/bench-search.ts measures the latency.
 import { pageModes, rowBBox, sendData, type RouterContext } from '../context.ts';
 import { bad, checkName } from '../params.ts';
@@ -13,14 +13,29 @@ import { bad, checkName } from '../params.ts';
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;
 
-// $1 the query, $2 the limit. Folded once by the same place_fold() as the stored names; ties are
-// broken by code in byte order, as Thai-aware sorting costs PGlite several ms.
+/**
+ * The query as place_fold() (migration 010) folds the stored names: NFC, sara am typed as nikhahit
+ * + sara aa made one letter, mai taikhu, tone marks, thanthakhat and yamakkan removed, spaces
+ * trimmed and collapsed, ASCII lower case. Folding here rather than in the SQL halves the query's
+ * time on PGlite; tests/server/router/search.test.ts checks both agree on every stored name.
+ */
+export function foldQuery(q: string): string {
+  return q
+    .normalize('NFC')
+    .replace(/\u0E4D\u0E32/g, '\u0E33')
+    .replace(/[\u0E47-\u0E4C\u0E4E]/g, '')
+    .replace(/^\s+|\s+$/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+// $1 the folded query, $2 the limit. Ties are broken by code in byte order, as Thai-aware
+// sorting costs PGlite several ms.
 const SQL = `
-  WITH q AS (SELECT place_fold($1) AS q)
   SELECT kind, code, name, name_en, province, district, west AS xmin, south AS ymin, east AS xmax, north AS ymax
-  FROM place_search, q
-  WHERE strpos(f_name, q.q) > 0 OR strpos(f_en, q.q) > 0 OR starts_with(f_code, q.q)
-  ORDER BY CASE WHEN f_name = q.q OR f_en = q.q THEN 0 WHEN starts_with(f_name, q.q) OR starts_with(f_en, q.q) THEN 1 ELSE 2 END,
+  FROM place_search
+  WHERE strpos(f_name, $1) > 0 OR strpos(f_en, $1) > 0 OR starts_with(f_code, $1)
+  ORDER BY CASE WHEN f_name = $1 OR f_en = $1 THEN 0 WHEN starts_with(f_name, $1) OR starts_with(f_en, $1) THEN 1 ELSE 2 END,
            ord, length(name), code COLLATE "C"
   LIMIT $2`;
 
@@ -33,9 +48,8 @@ function limitParam(ctx: RouterContext): number {
 }
 
 async function search(ctx: RouterContext): Promise<void> {
-  const q = checkName(ctx.params.require('q'), 'q');
-  // place_fold() removes only marks and spaces: a letter or digit keeps the folded query non-empty
-  // (an empty one would match every place).
+  const q = foldQuery(checkName(ctx.params.require('q'), 'q'));
+  // An empty query would match every place; folding removes only marks and spaces.
   if (!/[\p{L}\p{N}]/u.test(q)) throw bad('q must hold at least one letter or digit');
   const { rows } = await ctx.db.query<Record<string, unknown>>(SQL, [q, limitParam(ctx)]);
   const data = rows.map((r) => ({
