@@ -23,6 +23,8 @@ interface SuiteResult {
   skipped: number;
   seconds: number;
   note?: string;
+  /** The slowest test files (where the run's time goes, for CI logs). */
+  slowest?: Array<{ file: string; seconds: number }>;
 }
 
 function run(command: string, args: string[]): Promise<number> {
@@ -53,7 +55,7 @@ interface JsonReport {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ status: string }> }>;
+  testResults: Array<{ name: string; status: string; message?: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>;
 }
 
 async function runProject(project: string): Promise<SuiteResult> {
@@ -71,11 +73,15 @@ async function runProject(project: string): Promise<SuiteResult> {
     const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
     const failed = json.numFailedTests + brokenFiles.length;
     const total = json.numPassedTests + failed;
+    const slowest = json.testResults
+      .map((f) => ({ file: path.relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 6);
     let note: string | undefined;
     if (brokenFiles.length) note = `${brokenFiles.length} file(s) failed outside tests: ${brokenFiles.map((f) => path.relative(root, f.name)).join(', ')}`;
     if (total === 0) return { name: project, passed: 0, failed: 1, skipped: 0, seconds: seconds(started), note: 'could not run: no tests ran' };
     if (code !== 0 && failed === 0) return { name: project, passed: json.numPassedTests, failed: 1, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note: `vitest exited with ${code}` };
-    return { name: project, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note };
+    return { name: project, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note, slowest };
   } catch (error) {
     return { name: project, passed: 0, failed: 1, skipped: 0, seconds: seconds(started), note: `could not run: ${String(error)}` };
   } finally {
@@ -98,6 +104,9 @@ for (const project of PROJECTS) {
 const suites = results.filter((r) => r.name !== 'build' || r.failed > 0);
 const passed = suites.reduce((n, r) => n + (r.name === 'build' ? 0 : r.passed), 0);
 const failed = suites.reduce((n, r) => n + r.failed, 0);
+
+console.log('\n=== slowest test files ===');
+for (const r of results) for (const f of r.slowest ?? []) console.log(`${r.name.padEnd(9)} ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`);
 
 console.log('\n=== summary ===');
 const width = Math.max(...results.map((r) => r.name.length));
