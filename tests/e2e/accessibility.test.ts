@@ -21,6 +21,7 @@ import { atPath, navigateInApp, openSession, waitForPickersSettled, type Browser
 import { useSampleApp } from './support/sampleApp.ts';
 import { allRoutes, CONFIG_DIR, loadBundle, type RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
+import { thPlaceSearch } from '../../src/locale/placeSearch.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const bundle = await loadBundle(CONFIG_DIR);
@@ -124,7 +125,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     expectNone(found);
   });
 
-  it('the collapsed sidebar and the top menu dialogs (menu, layers with rows, base map, export report): zero violations', async () => {
+  it('the collapsed sidebar, the top menu dialogs (menu, layers with rows, base map, export report) and the place search results: zero violations', async () => {
     const { page } = s;
     const found: Found[] = [];
     await page.goto(app.url('cmline'));
@@ -156,6 +157,11 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     await page.getByRole('toolbar').getByRole('button', { name: th.topMenu.layers }).click();
     await page.getByRole('dialog', { name: th.layerPanel }).locator('li').first().waitFor();
     found.push(...(await axe(page, `dialog ${th.layerPanel} (1 layer)`)));
+    await page.keyboard.press('Escape');
+    // The place search of the top menu with its results open.
+    await page.getByRole('combobox', { name: thPlaceSearch.label }).fill('เกาะชาง');
+    await page.getByRole('listbox', { name: thPlaceSearch.results }).getByRole('option').first().waitFor();
+    found.push(...(await axe(page, 'place search results')));
     await page.keyboard.press('Escape');
     await page.getByRole('toolbar').getByRole('button', { name: th.topMenu.export }).click();
     const report = page.getByRole('dialog', { name: th.exportDialog.title });
