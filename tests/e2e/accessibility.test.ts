@@ -135,6 +135,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     const expand = page.getByRole('button', { name: `TCS ${th.adminCard} (${th.expandSidebar})`, exact: true });
     await expand.waitFor();
     found.push(...(await axe(page, 'sidebar collapsed')));
+    await shot(page, 'sidebar-collapsed');
     await expand.click();
     await page.getByRole('button', { name: th.collapseSidebar, exact: true }).waitFor();
     for (const [button, name] of [
@@ -277,6 +278,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     const drawer = page.getByRole('complementary', { name: th.featureInfo });
     await drawer.locator('[data-info-status]').first().waitFor();
     expect(await page.getByTestId('feature-drawer').getAttribute('aria-hidden')).toBe('false');
+    await page.waitForTimeout(600); // the drawer's slide-in
     await shot(page, 'keyboard-drawer-open');
     await page.keyboard.press('Escape');
     await page.locator('[data-testid="feature-drawer"][aria-hidden="true"]').waitFor({ state: 'attached' });
@@ -329,6 +331,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
       await page.goto(app.url('cmline'));
       await waitForPickersSettled(page);
       found.push(...(await axe(page, '390px /maps/cmline')));
+      await shot(page, 'mobile-header');
       await page.getByRole('button', { name: th.openNavigation }).click();
       await page.getByRole('button', { name: th.closeNavigation, exact: true }).waitFor();
       await page.waitForTimeout(bundle.app.delays.mobileSlideMs + 100);
