@@ -1,10 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const POSTGRES_ONLY = ['tests/server/db/instances.test.ts', 'tests/server/router/instances.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          // Several instances on one PostgreSQL (advisory lock, replica): PostgreSQL behaviour, run
+          // once, in server-pg; here each would start its own server and load the sample again.
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
+          environment: 'node',
+        },
+      },
       {
         // The same server suite on a real PostgreSQL 15 + PostGIS 3 (a throwaway server from the
         // Debian binaries, or TEST_DATABASE_URL): see tests/server/pg.globalSetup.ts.
