@@ -87,8 +87,11 @@ export function trendChartSpec(a: TrendAnswer, color: string): Record<string, un
     .filter((h) => h.distance !== null)
     .map((h) => ({ year: h.year, distance: h.distance, kind: h.outlier ? t.outlier : h.in_period ? t.measured : t.outside }));
   const fitted = a.history.filter((h) => h.fit !== null).map((h) => ({ year: h.year, fit: h.fit, lower: h.lower, upper: h.upper }));
-  const years = a.history.map((h) => h.year);
+  // The axis spans the years this point has a line or a fitted value for: the yearly lines of
+  // other datasets elsewhere on the coast would only squeeze it.
+  const years = [...points.map((p) => p.year), ...fitted.map((f) => f.year)];
   const x = { field: 'year', type: 'quantitative', title: t.year, scale: { domain: [Math.min(...years), Math.max(...years)], nice: false }, axis: { format: 'd', tickMinStep: 1 } };
+  const shapes = ([[t.measured, 'circle'], [t.outlier, 'cross'], [t.outside, 'diamond']] as const).filter(([kind]) => points.some((p) => p.kind === kind));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     width: 'container',
@@ -103,7 +106,7 @@ export function trendChartSpec(a: TrendAnswer, color: string): Record<string, un
         encoding: {
           x,
           y: { field: 'distance', type: 'quantitative' },
-          shape: { field: 'kind', type: 'nominal', title: null, scale: { domain: [t.measured, t.outlier, t.outside], range: ['circle', 'cross', 'diamond'] } },
+          shape: { field: 'kind', type: 'nominal', title: null, scale: { domain: shapes.map(([kind]) => kind), range: shapes.map(([, shape]) => shape) }, legend: { direction: 'vertical' } },
           tooltip: [{ field: 'year', title: t.year }, { field: 'distance', title: t.distance, format: '.2f' }, { field: 'kind', title: ' ' }],
         },
       },

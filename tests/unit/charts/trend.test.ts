@@ -43,5 +43,12 @@ describe('trendChartSpec', () => {
   it('outliers and years outside the period are told by their shape, not only by colour', () => {
     const kinds = Object.fromEntries(spec.layer[2]!.data.values.map((v) => [v.year, v.kind]));
     expect(kinds).toMatchObject({ 2548: 'นอกช่วงปีที่เลือก', 2562: 'ระยะที่วัดได้', 2566: 'ค่าผิดปกติ' });
+    const shape = (spec.layer[2] as unknown as { encoding: { shape: { scale: { domain: string[]; range: string[] } } } }).encoding.shape.scale;
+    expect(shape).toEqual({ domain: ['ระยะที่วัดได้', 'ค่าผิดปกติ', 'นอกช่วงปีที่เลือก'], range: ['circle', 'cross', 'diamond'] });
+  });
+
+  it('the year axis spans the years the point has, not every year of the data', () => {
+    const recent = trendChartSpec({ ...answer, history: answer.history.filter((h) => h.year >= 2562).concat([year(2570, null, { in_period: false, fit: null, lower: null, upper: null })]) }, '#000') as { layer: Array<{ encoding: { x: { scale: { domain: number[] } } } }> };
+    expect(recent.layer[0]?.encoding.x.scale.domain).toEqual([2562, 2567]);
   });
 });
