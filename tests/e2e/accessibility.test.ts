@@ -215,6 +215,42 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     expectNone(found);
   });
 
+  it('the GPS popup, a CCTV camera popup (live video and link) and the not-found page: zero violations', async () => {
+    const { page } = s;
+    const found: Found[] = [];
+    await page.goto(app.url('cmline'));
+    await waitForMapIdle(page);
+    await s.browser.context.grantPermissions(['geolocation'], { origin: app.origin });
+    await s.browser.context.setGeolocation({ latitude: 13.0402201, longitude: 102.1102309, accuracy: 12 });
+    await page.getByRole('button', { name: th.gps.toggle }).click();
+    await page.locator('.gps-popup').waitFor();
+    found.push(...(await axe(page, 'GPS popup')));
+    await page.getByRole('button', { name: th.gps.toggle }).click();
+    await page.locator('.gps-marker').waitFor({ state: 'detached' });
+    await s.browser.context.clearPermissions();
+
+    // A camera of the /cctv list: the map fits it, its pin is at the centre; a click opens its popup.
+    await page.goto(app.url('cctv?qa=1'));
+    const items = page.locator('.feature-list button');
+    await expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    await items.nth(3).click();
+    await waitForMapIdle(page);
+    await expect.poll(() => page.evaluate(() => (window.__qa?.drawnFeatures('cctv') ?? []).length), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await waitForMapIdle(page);
+    const box = (await page.locator('[data-testid="map"] canvas.maplibregl-canvas').first().boundingBox())!;
+    const pins = (await page.evaluate(() => window.__qa?.drawnFeatures('cctv') ?? [])) as Array<{ point: [number, number] }>;
+    const centre = pins.sort((a, b) => Math.hypot(a.point[0] - box.width / 2, a.point[1] - box.height / 2) - Math.hypot(b.point[0] - box.width / 2, b.point[1] - box.height / 2))[0]!;
+    await page.mouse.click(box.x + centre.point[0], box.y + centre.point[1] - 16);
+    await page.locator('.maplibregl-popup .station-popup').waitFor();
+    found.push(...(await axe(page, 'CCTV popup')));
+
+    await page.goto(app.url('no-such-page'));
+    await page.getByRole('heading', { level: 1, name: th.notFound.title }).waitFor();
+    found.push(...(await axe(page, 'not-found page')));
+    expectNone(found);
+  });
+
   it('the proposal wizard, steps 1-3 and its map and beach-system modals: zero violations', async () => {
     const { page } = s;
     const found: Found[] = [];
