@@ -215,6 +215,29 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     expectNone(found);
   });
 
+  it('/cmline-changearea with its erosion chart and table, and the export report with the chart page: zero violations', async () => {
+    const { page } = s;
+    const found: Found[] = [];
+    await page.goto(app.url('cmline-changearea'));
+    await waitForPickersSettled(page);
+    await page.getByLabel('จังหวัด', { exact: true }).selectOption('90');
+    await page.getByLabel('ปีเริ่มต้น', { exact: true }).selectOption('2562');
+    await page.getByLabel('ปีสิ้นสุด', { exact: true }).selectOption('2567');
+    const erosion = page.locator('li').filter({ has: page.getByText('พื้นที่กัดเซาะ', { exact: true }) });
+    await erosion.getByRole('button').click();
+    await erosion.getByRole('button', { name: th.hide }).waitFor({ timeout: 30_000 });
+    const chart = page.getByTestId('chart-erosion-chart');
+    await chart.locator('.vega-chart[data-state="ready"] svg').waitFor({ timeout: 30_000 });
+    found.push(...(await axe(page, '/maps/cmline-changearea with the erosion chart')));
+    await shot(page, 'changearea-chart');
+    await page.getByRole('toolbar').getByRole('button', { name: th.topMenu.export }).click();
+    const report = page.getByRole('dialog', { name: th.exportDialog.title });
+    await report.locator('.vega-chart[data-state="ready"] svg').first().waitFor({ timeout: 30_000 });
+    found.push(...(await axe(page, `dialog ${th.exportDialog.title} with the chart page`)));
+    await page.keyboard.press('Escape');
+    expectNone(found);
+  });
+
   it('the GPS popup, a CCTV camera popup (live video and link) and the not-found page: zero violations', async () => {
     const { page } = s;
     const found: Found[] = [];
