@@ -104,7 +104,16 @@ LIMIT ${Math.trunc(options.limit) + 1}`;
 
 /** Every year that has a distance on any transect (the period pickers' choices). */
 export async function transectYears(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ line_year: number }>('SELECT DISTINCT line_year FROM transect_distance ORDER BY line_year');
+  // A loose index scan (one probe of transect_distance_year_idx per year) instead of DISTINCT,
+  // which reads every distance: 2-40 ms against 120-300 ms on the sample coast (PGlite), and every
+  // history request (a map click on /shoreline-trend) asks for the years.
+  const { rows } = await db.query<{ line_year: number }>(
+    `WITH RECURSIVE y AS (
+       SELECT min(line_year) AS v FROM transect_distance
+       UNION ALL
+       SELECT (SELECT min(line_year) FROM transect_distance WHERE line_year > y.v) FROM y WHERE y.v IS NOT NULL)
+     SELECT v AS line_year FROM y WHERE v IS NOT NULL ORDER BY v`,
+  );
   return rows.map((r) => r.line_year);
 }
 
