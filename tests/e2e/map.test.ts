@@ -8,13 +8,12 @@ import { describeProblems, mapCanvasStats, VIEWPORTS, waitForMapIdle, waitForMap
 import { gotoTopic, openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, startApp, type RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
-import { keepWordsWhole } from '../../src/locale/thaiWords.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const route = bundle.app.defaultRoute ?? bundle.topics[0]!.route;
 const title = bundle.topics.find((t) => t.route === route)!.title.th;
-// 'ไม่สามารถโหลดแผนที่ฐานได้ จึงแสดงแผนที่ออฟไลน์แทน', with the word joiner that keeps 'ออฟไลน์' whole (issue 16).
-const FALLBACK_TOAST = keepWordsWhole(th.basemapFallback);
+// 'ไม่สามารถโหลดแผนที่ฐานได้ จึงแสดงแผนที่ออฟไลน์แทน' (its 'ออฟไลน์' is kept on one line by a span, issue 16).
+const FALLBACK_TOAST = th.basemapFallback;
 /** Per-channel variance of the map picture: ~0 for a blank or one-colour canvas; land + sea is far above. */
 const MIN_VARIANCE = 40;
 const offline = bundle.app.basemaps.find((b) => b.offline)!;

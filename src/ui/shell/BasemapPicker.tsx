@@ -1,6 +1,7 @@
 // Base map switcher: the listed base maps of config (four public ones plus the offline one), each
 // with the thumbnail our server draws in its colours; the choice is remembered (SPEC.md §3). Below it, the satellite imagery years (SPEC.md §4):
 // clicking the selected year clears it, another selects it, one active.
+import { KeepWhole } from '../../components/KeepWhole.tsx';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
 import { chooseBasemap, mapStore } from '../../map/mapStore.ts';
@@ -30,7 +31,9 @@ export function BasemapPicker({ onChosen }: { onChosen: () => void }) {
               onChange={() => undefined}
             />
             <img className="basemap-thumb" src={`${app.basePath}/basemap/thumbnail/${b.id}.png`} alt="" width={120} height={64} />
-            <span>{b.name}</span>
+            <span>
+              <KeepWhole text={b.name} />
+            </span>
           </label>
         ))}
       </fieldset>

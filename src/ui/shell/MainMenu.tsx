@@ -3,6 +3,7 @@
 import { NavLink } from 'react-router';
 import { useConfig } from '../../state/config.tsx';
 import { th } from '../../locale/th.ts';
+import { KeepWhole } from '../../components/KeepWhole.tsx';
 import { TopicIcon } from './TopicIcon.tsx';
 
 export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -14,7 +15,9 @@ export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
           <li key={t.route}>
             <NavLink to={`/${t.route}`} className="tile" onClick={onNavigate}>
               <TopicIcon name={t.menu?.icon ?? t.route} />
-              <span className="tile-th">{t.title.th}</span>
+              <span className="tile-th">
+                <KeepWhole text={t.title.th} />
+              </span>
               {t.title.en && <span className="tile-en" lang="en">{t.title.en}</span>}
             </NavLink>
           </li>

@@ -1,7 +1,7 @@
 import { useStore } from '../../state/store.ts';
 import { toast, toastStore } from '../../state/toast.ts';
 import { th } from '../../locale/th.ts';
-import { keepWordsWhole } from '../../locale/thaiWords.ts';
+import { KeepWhole } from '../../components/KeepWhole.tsx';
 
 export function Toaster() {
   const toasts = useStore(toastStore, (s) => s.toasts);
@@ -10,7 +10,9 @@ export function Toaster() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : undefined}>
           {t.kind === 'loading' && <span className="spinner" aria-hidden />}
-          <span className="toast-text">{keepWordsWhole(t.text)}</span>
+          <span className="toast-text">
+            <KeepWhole text={t.text} />
+          </span>
           {t.kind !== 'loading' && (
             <button type="button" className="toast-close" aria-label={th.close} title={th.close} onClick={() => toast.dismiss(t.id)}>
               ×

@@ -1,6 +1,7 @@
 // A topic page from config: its title and one tab per variant (child routes, SPEC.md §2).
 import { NavLink, Outlet } from 'react-router';
 import type { ResolvedTopic } from '../../engine/types.ts';
+import { KeepWhole } from '../../components/KeepWhole.tsx';
 import { useDocumentTitle } from '../useDocumentTitle.ts';
 
 export function TopicPage({ topic }: { topic: ResolvedTopic }) {
@@ -9,7 +10,7 @@ export function TopicPage({ topic }: { topic: ResolvedTopic }) {
   return (
     <section className={`topic topic-${topic.layout}`} aria-labelledby={`topic-${topic.route}`}>
       <h1 id={`topic-${topic.route}`} className="topic-title">
-        {topic.title.th}
+        <KeepWhole text={topic.title.th} />
         {topic.title.en && <small lang="en">{topic.title.en}</small>}
       </h1>
       {tabs.length > 1 && (
