@@ -9,7 +9,7 @@ import { findPlaces, goToPlace, placeDetail, searchable, type Place } from './pl
 import './placeSearch.css';
 
 /** Pause after the last key before asking: one request per word typed, not per letter. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
 

@@ -7,7 +7,7 @@ import { mapStore } from '../../map/mapStore.ts';
 import { routerRows } from '../../state/api.ts';
 import { isValidBBox, type BBox } from '../topic/actions/fit.ts';
 
-export type PlaceKind = keyof typeof t.kinds;
+type PlaceKind = keyof typeof t.kinds;
 
 export interface Place {
   kind: PlaceKind;
@@ -20,7 +20,7 @@ export interface Place {
 }
 
 /** Results shown at most (the router's default limit). */
-export const SEARCH_LIMIT = 10;
+const SEARCH_LIMIT = 10;
 
 /** Whether a query is worth sending: the router refuses one without a letter or digit. */
 export const searchable = (q: string): boolean => /[\p{L}\p{N}]/u.test(q);

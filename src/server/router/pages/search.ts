@@ -10,8 +10,8 @@
 import { pageModes, rowBBox, sendData, type RouterContext } from '../context.ts';
 import { bad, checkName } from '../params.ts';
 
-export const SEARCH_DEFAULT_LIMIT = 10;
-export const SEARCH_MAX_LIMIT = 50;
+const SEARCH_DEFAULT_LIMIT = 10;
+const SEARCH_MAX_LIMIT = 50;
 
 /**
  * The query as place_fold() (migration 010) folds the stored names: NFC, sara am typed as nikhahit
