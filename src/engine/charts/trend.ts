@@ -93,7 +93,7 @@ export function trendChartSpec(a: TrendAnswer, color: string): Record<string, un
   const x = { field: 'year', type: 'quantitative', title: t.year, scale: { domain: [Math.min(...years), Math.max(...years)], nice: false }, axis: { format: 'd', tickMinStep: 1 } };
   const shapes = ([[t.measured, 'circle'], [t.outlier, 'cross'], [t.outside, 'diamond']] as const).filter(([kind]) => points.some((p) => p.kind === kind));
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: 'container',
     height: 200,
     config: { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, orient: 'bottom' } },

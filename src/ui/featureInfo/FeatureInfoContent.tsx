@@ -1,18 +1,25 @@
 // The drawer body (SPEC.md §2 Feature drawer): 'กำลังโหลด', 'ไม่พบข้อมูล', or one table per
 // feature headed by its layer name and colour. Every value is a React text node: never HTML.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { th } from '../../locale/th.ts';
 import { useStore } from '../../state/store.ts';
 import { featureInfoStore } from './featureInfoStore.ts';
+import { layerStore } from '../../map/layerStore.ts';
 import { PropertyTable } from './PropertyTable.tsx';
 import './featureInfo.css';
 
-// Loads with vega only when a rate point is clicked.
-const TrendInfo = lazy(() => import('./TrendInfo.tsx'));
+const loadTrendInfo = () => import('./TrendInfo.tsx');
+const TrendInfo = lazy(loadTrendInfo);
 
 export function FeatureInfoContent() {
   const status = useStore(featureInfoStore, (s) => s.status);
   const features = useStore(featureInfoStore, (s) => s.features);
+  // A layer with a trend drawer (rate points) is on the map: fetch the trend view and vega now,
+  // not on the first click (issue 14: click -> chart shown within 1 s). Other pages never load them.
+  const trendLayer = useStore(layerStore, (s) => s.layers.some((l) => l.draw?.trend !== undefined));
+  useEffect(() => {
+    if (trendLayer) void loadTrendInfo().then(() => import('../charts/embed.ts')).catch(() => undefined);
+  }, [trendLayer]);
 
   if (status === 'loading') {
     return (
