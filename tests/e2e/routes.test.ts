@@ -49,7 +49,8 @@ async function expectRouteRendered(page: Page, r: RouteCase): Promise<void> {
     const control = page.getByLabel(picker.label, { exact: true });
     expect(await control.count(), `${r.path}: one control labelled ${picker.label}`).toBe(1);
     const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    expect(tag, `${r.path}: ${picker.label}`).toBe('select');
+    // A toggle picker is a checkbox (issue 14); every other kind a select.
+    expect(tag, `${r.path}: ${picker.label}`).toBe(picker.kind === 'toggle' ? 'input' : 'select');
     if (picker.source && 'router' in picker.source) {
       // No provider backend yet: a failed list shows its failure text (SPEC.md §8), never a blank.
       const text = (await control.locator('option').first().innerText()).trim();

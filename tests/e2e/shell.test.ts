@@ -54,14 +54,14 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     expect(await page.locator('html').getAttribute('lang')).toBe('th');
   });
 
-  it('SPEC §2 Main menu: 15 topic tiles (Thai + English), 3 external entries, the hidden 2024 link', async () => {
+  it('SPEC §2 Main menu: 15 topic tiles and /shoreline-trend (issue 14) (Thai + English), 3 external entries, the hidden 2024 link', async () => {
     s.log.clear();
     await gotoTopic(page, app, defaultRoute, defaultTopic.title.th);
     const nav = await openMainMenu(page);
 
     const tiles = nav.locator('a.tile');
-    expect(menuTopics).toHaveLength(15);
-    await expect.poll(() => tiles.count()).toBe(15);
+    expect(menuTopics).toHaveLength(16);
+    await expect.poll(() => tiles.count()).toBe(16);
     for (const [i, topic] of menuTopics.entries()) {
       const tile = tiles.nth(i);
       expect(await tile.getAttribute('href')).toBe(`${bundle.app.basePath}/${topic.route}`);
