@@ -89,7 +89,11 @@ export function MapView({ onMapClick }: MapViewProps) {
         attributionControl={false}
         canvasContextAttributes={{ preserveDrawingBuffer: true }}
         locale={MAP_UI_TEXT}
-        onLoad={(e) => mapStore.set({ map: e.target })}
+        onLoad={(e) => {
+          // Enter on the focused map asks the feature information at its centre (see onKeyDown).
+          e.target.getCanvas().setAttribute('aria-keyshortcuts', 'Enter');
+          mapStore.set({ map: e.target });
+        }}
         onIdle={() => markState(true)}
         onMoveStart={() => markState(false)}
         onMoveEnd={() => markState(false)}

@@ -332,6 +332,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
 
     // The map takes focus from the keyboard; Enter asks for the features at its centre.
     await tabTo(page, '.map-view canvas.maplibregl-canvas', 'the map');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-keyshortcuts'))).toBe('Enter');
     await shot(page, 'keyboard-map-focused');
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('complementary', { name: th.featureInfo });
