@@ -19,14 +19,16 @@ export interface Measure {
 
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
 
-function simple(key: string, quantity: string, label: string): Measure {
-  const text = (value: number) => `${formatThaiNumber(value)} ${label}`;
+/** A value shown in one unit; `scale` turns the field's unit into the shown one (m -> km). */
+function simple(key: string, quantity: string, label: string, scale = 1): Measure {
+  const shown = (value: number) => formatThaiNumber(value * scale);
+  const text = (value: number) => `${shown(value)} ${label}`;
   return {
     key,
     axisTitle: `${quantity} (${label})`,
-    bar: (value) => value,
+    bar: (value) => value * scale,
     tooltip: [{ key: `${key}Text`, title: quantity, text }],
-    columns: [{ label, text: formatThaiNumber }],
+    columns: [{ label, text: shown }],
     text,
   };
 }
@@ -63,7 +65,8 @@ export const measures: Readonly<Record<ChartUnit, Measure>> = {
   sqm,
   sqkm: simple('sqkm', 'พื้นที่', unitLabels.sqkm),
   rai: simple('rai', 'พื้นที่', unitLabels.rai),
-  m: simple('m', 'ความยาว', unitLabels.m),
+  // Lengths of coast run to hundreds of kilometres: metres are shown in km (SPEC.md §9).
+  m: simple('m', 'ความยาว', unitLabels.km, 0.001),
   km: simple('km', 'ความยาว', unitLabels.km),
   'm/yr': simple('mPerYear', 'อัตราการเปลี่ยนแปลง', 'ม./ปี'),
   count,

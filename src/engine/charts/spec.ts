@@ -64,7 +64,7 @@ export const chartProperties = {
       unit: {
         enum: CHART_UNITS,
         description:
-          'Unit of the field. sqm: bars in rai, table in rai/ngan/square wah and sq km (SPEC.md §9); sqkm, rai, m, km, m/yr: bars and table in that unit; count: whole numbers.',
+          'Unit of the field. sqm: bars in rai, table in rai/ngan/square wah and sq km (SPEC.md §9); m: bars and table in km; sqkm, rai, km, m/yr: bars and table in that unit; count: whole numbers.',
       },
       aggregate: { enum: ['sum', 'mean', 'count'], default: 'sum', description: 'How the features of a group make its value; count does not read the field.' },
       missing: { enum: ['skip', 'zero'], default: 'skip', description: 'A feature whose field is not numeric is left out (skip) or counts as 0 (zero).' },

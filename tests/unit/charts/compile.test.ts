@@ -156,6 +156,15 @@ describe('colours and marks', () => {
     expect(legendClass(coastal.items, null)).toBeNull();
   });
 
+  it('a length in metres is charted and tabled in km (SPEC.md §9: lengths over 1000 m in km)', () => {
+    const spec: ChartSpec = { id: 'len', title: 'ความยาวชายฝั่ง', from: 'coast', value: { field: 'coast_m', unit: 'm' }, groupBy: [province] };
+    const chart = compileChart(spec, input([{ pv_th: 'สงขลา', coast_m: 340737.997 }, { pv_th: 'สงขลา', coast_m: 1262.003 }]), legends)!;
+    expect(chart.table?.valueColumns).toEqual(['กม.']);
+    expect(chart.table?.rows).toEqual([{ names: ['สงขลา'], values: ['342.000'] }]);
+    expect(chart.totalText).toBe('รวม 342.000 กม.');
+    expect(JSON.stringify(chart.vegaLite)).toContain('ความยาว (กม.)');
+  });
+
   it('stackedBar: one segment per legend class present, in legend order and colours; features of no class left out', async () => {
     const spec: ChartSpec = {
       id: 'status', title: 'สถานภาพชายฝั่ง', from: 'status', mark: 'stackedBar',
