@@ -201,6 +201,7 @@ describe.each(VIEWPORTS)('map at $name', ({ viewport }) => {
 
         await choose(offline.name);
         expect(await stored()).toBe(offline.id);
+        await expect.poll(() => new URL(s.page.url()).searchParams.get('bm'), { timeout: 10_000 }).toBe(offline.id);
         await reload();
         await waitForMapIdle(s.page);
         expect(await stored()).toBe(offline.id);
