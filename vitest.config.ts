@@ -1,11 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+// vitest's default is one worker per core minus one: on a 2-core CI machine the Node suites ran
+// one file at a time while a core idled. Their main process only collects results.
+const NODE_WORKERS = availableParallelism();
 
 const POSTGRES_ONLY = ['tests/server/db/instances.test.ts', 'tests/server/router/instances.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: NODE_WORKERS } },
       {
         test: {
           name: 'server',
@@ -14,6 +19,7 @@ export default defineConfig({
           // once, in server-pg; here each would start its own server and load the sample again.
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
           environment: 'node',
+          maxWorkers: NODE_WORKERS,
         },
       },
       {
@@ -24,6 +30,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/pg.globalSetup.ts'],
+          maxWorkers: NODE_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },
