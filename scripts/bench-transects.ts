@@ -8,7 +8,8 @@ import path from 'node:path';
 import { ensureDatabase } from '../src/server/db/ensure.ts';
 import { REPO_ROOT } from '../src/server/db/open.ts';
 import { buildTransects } from '../src/server/transects/build.ts';
-import { totalsOf, transectHistory, transectsWithStats } from '../src/server/transects/query.ts';
+import { transectHistory, transectsWithStats } from '../src/server/transects/query.ts';
+import { totalsOf } from '../src/server/transects/totals.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

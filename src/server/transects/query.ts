@@ -3,7 +3,6 @@
 // statistics are computed per request (stats.ts) from transect_distance.
 
 import type { Queryable } from '../db/types.ts';
-import { RATE_CLASSES } from './config.ts';
 import { confidenceBand, transectStats, type TransectStats } from './stats.ts';
 
 export interface TransectFilter {
@@ -160,60 +159,4 @@ export async function transectHistory(db: Queryable, gid: number, period: Period
       };
     }),
   };
-}
-
-export const GROUPS = {
-  province: { code: 'prv_code', name: 'prv_name' },
-  district: { code: 'amp_code', name: 'amp_name' },
-  subdistrict: { code: 'tam_code', name: 'tam_name' },
-  beach_main: { code: 'code_b_m', table: 'beach_main', tableName: 'b_m_thai' },
-  beach_sub: { code: 'code_b_c', table: 'beach_sub', tableName: 'b_c_thai' },
-  beach_system: { code: 'code_b_s', table: 'beach_system', tableName: 'b_s_thai' },
-} as const;
-export type GroupBy = keyof typeof GROUPS;
-
-export interface TotalsRow {
-  code: string | null;
-  name: string | null;
-  transects: number;
-  km: number;
-  /** km of coast per rate class (transects without a rate are in km_unrated). */
-  [key: `km_${string}`]: number;
-  rated: number;
-  mean_rate: number | null;
-  significant: number;
-  significant_share: number | null;
-}
-
-/** Totals of transects (already computed for one period) by a group. */
-export async function totalsOf(db: Queryable, rows: readonly TransectRow[], groupBy: GroupBy): Promise<TotalsRow[]> {
-  const g = GROUPS[groupBy];
-  const names = new Map<string, string>();
-  if ('table' in g) {
-    const { rows: named } = await db.query<{ code: string; name: string }>(`SELECT ${g.code} AS code, ${g.tableName} AS name FROM ${g.table}`);
-    for (const n of named) names.set(n.code, n.name);
-  }
-  const groups = new Map<string, TotalsRow & { sum: number }>();
-  for (const r of rows) {
-    const code = (r as unknown as Record<string, string | null>)[g.code] ?? null;
-    const key = code ?? '';
-    let t = groups.get(key);
-    if (!t) {
-      const name = 'name' in g ? (r as unknown as Record<string, string | null>)[g.name] ?? null : code === null ? null : names.get(code) ?? null;
-      t = { code, name, transects: 0, km: 0, rated: 0, mean_rate: null, significant: 0, significant_share: null, sum: 0, km_unrated: 0 } as TotalsRow & { sum: number };
-      for (const c of RATE_CLASSES) t[`km_${c}`] = 0;
-      groups.set(key, t);
-    }
-    t.transects++;
-    t.km += r.coast_m / 1000;
-    t[`km_${r.rate_class ?? "unrated"}`] = (t[`km_${r.rate_class ?? "unrated"}`] ?? 0) + r.coast_m / 1000;
-    if (r.lrr !== null) {
-      t.rated++;
-      t.sum += r.lrr;
-    }
-    if (r.significant) t.significant++;
-  }
-  return [...groups.values()]
-    .map(({ sum, ...t }) => ({ ...t, mean_rate: t.rated ? sum / t.rated : null, significant_share: t.rated ? t.significant / t.rated : null }))
-    .sort((a, b) => (a.code ?? '').localeCompare(b.code ?? ''));
 }

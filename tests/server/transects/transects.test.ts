@@ -98,8 +98,31 @@ describe('router page=transects', () => {
         expect(g.significant).toBe(members.filter((r) => r.significant).length);
         const rated = members.filter((r) => r.lrr !== null);
         if (rated.length) expect(g.mean_rate).toBeCloseTo(rated.reduce((s, r) => s + r.lrr, 0) / rated.length, 6);
+        expect(g.significant_pct).toBeCloseTo((100 * g.significant) / g.rated, 6);
+        if (by === 'district') expect([g.prv_name, g.amp_name, g.amp_code]).toEqual([members[0].prv_name, members[0].amp_name, g.code]);
+        else if (g.code !== null) expect(typeof g.name).toBe('string');
       }
     }
+  });
+
+  it('mode=totals split by rate class, and for a bbox, equal the sum of their transects', async () => {
+    const bbox = '100.3,7.0,100.7,7.4';
+    const [x0, y0, x1, y1] = bbox.split(',').map(Number) as [number, number, number, number];
+    const a = await backend.router({ page: 'transects', mode: 'list', bbox, start: '2562', end: '2567' });
+    const list = a.json().data as any[];
+    expect(list.length).toBeGreaterThan(20);
+    expect(list.every((r) => r.lon >= x0 && r.lon <= x1 && r.lat >= y0 && r.lat <= y1)).toBe(true);
+    const t = await backend.router({ page: 'transects', mode: 'totals', bbox, start: '2562', end: '2567', by: 'district', split: 'rate_class', significant: '1' });
+    expect(t.status, t.text.slice(0, 200)).toBe(200);
+    const totals = t.json().data as any[];
+    expect(totals.reduce((s, g) => s + g.transects, 0)).toBe(list.length);
+    for (const g of totals) {
+      const members = list.filter((r) => r.amp_code === g.code && r.rate_class === g.rate_class);
+      expect(g.transects).toBe(members.length);
+      expect(g.km).toBeCloseTo(members.reduce((s, r) => s + r.coast_m, 0) / 1000, 6);
+      expect(g.significant).toBe(members.filter((r) => r.significant).length);
+    }
+    expect(new Set(totals.map((g) => g.rate_class)).size).toBeGreaterThan(2);
   });
 
   it('mode=history gives every year, null where the line misses', async () => {
@@ -121,6 +144,7 @@ describe('router page=transects', () => {
       { page: 'transects', mode: 'list', bbox: '1,2,3', start: '2562', end: '2567' },
       { page: 'transects', mode: 'history', gid: '1;drop' },
       { page: 'transects', mode: 'totals', pv: '90', start: '2562', end: '2567', by: 'x' },
+      { page: 'transects', mode: 'totals', pv: '90', start: '2562', end: '2567', by: 'district', split: 'x' },
     ]) {
       const a = await backend.router(q);
       expect(a.status).toBe(400);

@@ -3,12 +3,14 @@
 //   mode=years                          the years that have distances (period pickers)
 //   mode=list     area + start, end     transects with statistics (+ line=1 for the geometry)
 //   mode=history  gid [+ start, end]    one transect: every year's distance, statistics, fitted band
-//   mode=totals   area + start, end, by km of coast per rate class, mean rate, share significant
+//   mode=totals   area + start, end, by [+ split=rate_class]
+//                 km of coast per rate class, mean rate, share significant (by PostgreSQL)
 //   mode=download area + start, end, outputFormat=csv|shape-zip   transects.csv / transects.zip
 // Area: bbox=xmin,ymin,xmax,ymax (EPSG:4326) and/or pv (codes), ap, tb, code_b_m, code_b_c, code_b_s.
 import type { Feature, LineString } from 'geojson';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
-import { GROUPS, TooManyTransects, totalsOf, transectHistory, transectsWithStats, transectYears, type GroupBy, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
+import { TooManyTransects, transectHistory, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
+import { GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
 import { pageModes, sendData, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
 
@@ -81,8 +83,11 @@ async function history(ctx: RouterContext): Promise<void> {
 
 async function totals(ctx: RouterContext): Promise<void> {
   const by = ctx.params.oneOf('by', Object.keys(GROUPS) as GroupBy[], true);
+  const split = ctx.params.oneOf('split', ['rate_class']) === 'rate_class';
+  // Every transect of the area counts, whatever the list's significance toggle: the share of
+  // significant trends is one of the totals.
   const { rows, period } = await rowsFor(ctx, MAX_AREA);
-  await sendData(ctx, await totalsOf(ctx.db, rows, by), { start: period.start, end: period.end, by });
+  await sendData(ctx, await totalsOf(ctx.db, rows, by, { split }), { start: period.start, end: period.end, by });
 }
 
 /** Columns of the CSV and the .dbf (names of at most 10 characters). */
