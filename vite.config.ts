@@ -34,12 +34,56 @@ function appConfig(): Plugin {
   };
 }
 
+// The map view is loaded lazily (ui/shell/MapLayout.tsx) so MapLibre is not part of the shell's
+// JS, yet every map page needs it at once: dist/index.html preloads the map view's chunk and its
+// static imports (MapLibre's chunk among them), which then download alongside the shell instead
+// of after it has run. Vite preloads only the entry's static imports by itself.
+const PRELOADED_LAZY_MODULES = ['src/map/MapView.tsx'];
+function preloadLazyModules(): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-lazy-modules',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const initial = new Set<string>();
+        const addStatic = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach((f) => addStatic(f, into));
+        };
+        if (ctx.chunk) addStatic(ctx.chunk.fileName, initial);
+        const files = new Set<string>();
+        for (const module of PRELOADED_LAZY_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(module));
+          if (!chunk) throw new Error(`preload-lazy-modules: no chunk for ${module} (is it still imported lazily?)`);
+          addStatic(chunk.fileName, files);
+        }
+        return [...files]
+          .filter((f) => !initial.has(f))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/maps/',
-  plugins: [react(), appConfig(), formFilesPlugin()],
+  plugins: [react(), appConfig(), formFilesPlugin(), preloadLazyModules()],
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks the entry imports statically (the initial JS that
+    // tests/e2e/bundle-size.test.ts and npm run bench:client measure).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {

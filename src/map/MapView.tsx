@@ -1,9 +1,8 @@
 // The map: MapLibre through react-map-gl, the chosen base map with a fallback to our offline
 // base map when a public one cannot be reached, the custom zoom control and fullscreen (of the
-// whole map view, so the zoom, measure and GPS controls stay on screen).
+// whole map view, so the zoom, measure and GPS controls stay on screen). Loaded lazily by the
+// shell (ui/shell/MapLayout.tsx), which also carries its styles (maplibre-gl.css, map.css).
 import './worker.ts';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import './map.css';
 import { useEffect, useMemo, useRef } from 'react';
 import Map, { FullscreenControl, AttributionControl, type MapRef, type ErrorEvent } from 'react-map-gl/maplibre';
 import { useConfig } from '../state/config.tsx';

@@ -1,7 +1,9 @@
 // The click feedback of SPEC.md §4 Map click: a small red rectangle (the "click box about 1 m" of
 // §9, drawn at least a few pixels wide so it can be seen at any zoom) and a marker, removed after
 // app.delays.infoMarkerMs (5 s). A new click replaces the previous one.
-import { Marker, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+// MapLibre's Marker is imported on the first click, not statically: the shell's JS must not hold
+// MapLibre (issue 13); by the time of a click the lazily loaded map view has loaded it already.
+import type { GeoJSONSource, Map as MapLibreMap, Marker } from 'maplibre-gl';
 
 const SOURCE = 'feature-info-click';
 const FILL = 'feature-info-click-fill';
@@ -22,7 +24,7 @@ export function clickBox(lngLat: { lng: number; lat: number }, degreesPerPixel: 
   return [lngLat.lng - dLng, lngLat.lat - dLat, lngLat.lng + dLng, lngLat.lat + dLat];
 }
 
-let current: { map: MapLibreMap; marker: Marker; timer: ReturnType<typeof setTimeout> } | null = null;
+let current: { map: MapLibreMap; marker: Marker | null; timer: ReturnType<typeof setTimeout> } | null = null;
 
 function boxFeature([w, s, e, n]: [number, number, number, number]): GeoJSON.Feature<GeoJSON.Polygon> {
   return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } };
@@ -34,7 +36,7 @@ export function clearClickMarker(): void {
   const { map, marker, timer } = current;
   current = null;
   clearTimeout(timer);
-  marker.remove();
+  marker?.remove();
   try {
     if (map.getLayer(LINE)) map.removeLayer(LINE);
     if (map.getLayer(FILL)) map.removeLayer(FILL);
@@ -62,8 +64,12 @@ export function showClickMarker(map: MapLibreMap, lngLat: { lng: number; lat: nu
   // The pin's tip rests on the top edge of the box, so that the box stays in sight.
   const halfPx = Math.max(MIN_HALF_PX, Math.abs(map.project([lngLat.lng, box[3]]).y - point.y));
   // MapLibre's default pin is centred with offset [0, -14] to put its tip on the point; lift it by the box's half height more.
-  const marker = new Marker({ color: RED, anchor: 'center', offset: [0, -(DEFAULT_PIN_OFFSET_PX + Math.round(halfPx))] }).setLngLat([lngLat.lng, lngLat.lat]).addTo(map);
-  marker.getElement().dataset.testid = 'feature-info-marker';
-  const timer = setTimeout(clearClickMarker, durationMs);
-  current = { map, marker, timer };
+  const shown: NonNullable<typeof current> = { map, marker: null, timer: setTimeout(clearClickMarker, durationMs) };
+  current = shown;
+  void import('maplibre-gl').then(({ Marker }) => {
+    if (current !== shown) return; // cleared or replaced meanwhile
+    const marker = new Marker({ color: RED, anchor: 'center', offset: [0, -(DEFAULT_PIN_OFFSET_PX + Math.round(halfPx))] }).setLngLat([lngLat.lng, lngLat.lat]).addTo(map);
+    marker.getElement().dataset.testid = 'feature-info-marker';
+    shown.marker = marker;
+  });
 }

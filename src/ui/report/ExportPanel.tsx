@@ -1,7 +1,7 @@
 // The export dialog's report (SPEC.md §2 Export dialog, issue 10): an A4 preview of the report
 // pages, 'พิมพ์' printing them through the browser (document title 'TCS Report', one page per
 // sheet, no app chrome) and 'ดาวน์โหลด PDF' saving the same pages as a vector PDF.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { th } from '../../locale/th.ts';
@@ -11,7 +11,6 @@ import { toast } from '../../state/toast.ts';
 import { layerStore } from '../../map/layerStore.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { basemapStyle } from '../../map/basemapStyle.ts';
-import { StaticMap } from '../../map/StaticMap.tsx';
 import { satelliteStore, satelliteTileUrl } from '../../map/satellite/satellite.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
@@ -19,6 +18,10 @@ import { reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
 import './report.css';
+
+// The report's map needs MapLibre: its own chunk, loaded when the dialog opens (by then the main
+// map has loaded MapLibre already), not part of the shell's JS.
+const StaticMap = lazy(() => import('../../map/StaticMap.tsx').then((m) => ({ default: m.StaticMap })));
 
 export function ExportPanel() {
   const bundle = useConfig();
@@ -90,7 +93,13 @@ export function ExportPanel() {
         <ReportPages
           {...common}
           mode="screen"
-          map={style && <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />}
+          map={
+            style && (
+              <Suspense fallback={<div className="static-map" />}>
+                <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />
+              </Suspense>
+            )
+          }
         />
       </div>
       {createPortal(

@@ -1,13 +1,15 @@
 // The map layout (SPEC.md §2 Map layout): collapsible left sidebar (~26% wide) with the routed
 // topic page, main panel with the top menu, the map (~80% of the viewport height) and credits;
 // on small screens a header opens the sidebar as a slide-in panel.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { th } from '../../locale/th.ts';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
 import { announceResize, uiStore } from '../uiStore.ts';
-import { MapView } from '../../map/MapView.tsx';
+// The map's styles stay in the shell's stylesheet (same cascade order as before the split).
+import 'maplibre-gl/dist/maplibre-gl.css';
+import '../../map/map.css';
 import { TopMenu } from './TopMenu.tsx';
 import { Footer } from './Footer.tsx';
 import { FeatureDrawer } from './FeatureDrawer.tsx';
@@ -16,6 +18,10 @@ import { useMediaQuery } from '../useMediaQuery.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { onMapClick } from '../featureInfo/featureInfo.ts';
 import { UrlStateSync } from '../urlState/UrlStateSync.tsx';
+
+// MapLibre (~300 KB gzip) is not part of the shell's JS: the map view is its own chunk, which
+// dist/index.html preloads (vite.config.ts mapPreload) so it downloads alongside the shell.
+const MapView = lazy(() => import('../../map/MapView.tsx').then((m) => ({ default: m.MapView })));
 
 export function MapLayout() {
   const { app, legends, glossary } = useConfig();
@@ -78,7 +84,9 @@ export function MapLayout() {
         <TopMenu />
         <div className="map-panel">
           {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}
-          <MapView onMapClick={(lngLat) => onMapClick(mapStore.get().map, lngLat, { app, legends, glossary, page: pathname.split('/').filter(Boolean)[0] ?? '' })} />
+          <Suspense fallback={<div className="map-view" />}>
+            <MapView onMapClick={(lngLat) => onMapClick(mapStore.get().map, lngLat, { app, legends, glossary, page: pathname.split('/').filter(Boolean)[0] ?? '' })} />
+          </Suspense>
         </div>
         <Footer />
       </main>
