@@ -24,6 +24,8 @@ import type { Queryable } from '../db/types.ts';
 import { TRANSECT_CONFIG } from './config.ts';
 
 const M_LAT = 110_540;
+/** The name PostgreSQL gave the foreign key of 009_transects.sql. */
+const DISTANCE_FK = 'transect_distance_transect_gid_fkey';
 const M_LON = 111_320;
 
 export interface BuildReport {
@@ -151,6 +153,10 @@ FROM transect
 CROSS JOIN LATERAL (SELECT ST_X(ST_StartPoint(geom)) AS x0, ST_Y(ST_StartPoint(geom)) AS y0,
                            ST_X(ST_EndPoint(geom)) AS x1, ST_Y(ST_EndPoint(geom)) AS y1 OFFSET 0) p`,
     },
+    // the crossings are sorted in memory, and the foreign key is checked once for all rows (as one
+    // join when it is added back) instead of by a trigger per row: 420k rows, 5 s of 17 on PGlite
+    { step: 'distances', sql: "SET LOCAL work_mem = '128MB'" },
+    { step: 'distances', sql: `ALTER TABLE transect_distance DROP CONSTRAINT ${DISTANCE_FK}` },
     {
       // transect P0 -> P1 (landward -> seaward) against edge A -> B: the crossing parameters
       // t (along the transect) and u (along the edge) are affine-invariant, so degrees serve;
@@ -170,14 +176,15 @@ FROM (
              ((e.ax - t.x0) * (t.y1 - t.y0) - (e.ay - t.y0) * (t.x1 - t.x0)) / q.den AS u,
              (e.bx - e.ax) * t.mx AS sx, (e.by - e.ay) * ${M_LAT} AS sy
       FROM tr_transect t
-      JOIN tr_edge e ON e.geom && t.geom
-      CROSS JOIN LATERAL (SELECT CASE WHEN e.seg_gid = t.seg_gid THEN nullif((t.x1 - t.x0) * (e.by - e.ay) - (t.y1 - t.y0) * (e.bx - e.ax), 0) END AS den) q
+      JOIN tr_edge e ON e.geom && t.geom AND e.seg_gid = t.seg_gid
+      CROSS JOIN LATERAL (SELECT nullif((t.x1 - t.x0) * (e.by - e.ay) - (t.y1 - t.y0) * (e.bx - e.ax), 0) AS den) q
     ) c
     WHERE t >= 0 AND t <= 1 AND u >= 0 AND u < 1 AND (sx <> 0 OR sy <> 0)
   ) x
 ) y
 ORDER BY gid, line_year, pri, abs(distance), distance`,
     },
+    { step: 'distances', sql: `ALTER TABLE transect_distance ADD CONSTRAINT ${DISTANCE_FK} FOREIGN KEY (transect_gid) REFERENCES transect (gid) ON DELETE CASCADE` },
     { step: 'finish', sql: 'DROP TABLE IF EXISTS tr_base, tr_point, tr_station, tr_edge, tr_transect' },
     { step: 'finish', sql: 'ANALYZE transect' },
     { step: 'finish', sql: 'ANALYZE transect_distance' },
