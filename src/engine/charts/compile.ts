@@ -7,7 +7,7 @@ import { aggregate, type AggregateRow, type ChartInput } from './group.ts';
 import { legendClass } from '../legends.ts';
 
 export { legendClass } from '../legends.ts';
-import { measures, type Measure } from './measures.ts';
+import { measures, percentText, type Measure } from './measures.ts';
 import type { ChartSpec, GroupLevel } from './spec.ts';
 
 export type { ChartInput } from './group.ts';
@@ -79,6 +79,7 @@ function vegaLite(spec: ChartSpec, measure: Measure, levels: readonly GroupLevel
     ...levels.map((level, i) => ({ field: `level${i + 1}`, type: 'nominal', title: level.label })),
     ...(stack ? [{ field: 'stack', type: 'nominal', title: stack.title }] : []),
     ...measure.tooltip.map((t) => ({ field: t.key, type: 'nominal', title: t.title })),
+    ...(spec.shares ?? []).map((sh, k) => ({ field: `share${k}`, type: 'nominal', title: sh.label })),
   ];
   const groupAxis = { field: 'label', type: mark === 'line' ? 'ordinal' : 'nominal', sort: null, title: null, axis: { labelLimit: 150, labelFontSize: 11 } };
   const valueAxis = { field: measure.key, type: 'quantitative', title: measure.axisTitle, axis: { format: ',.3~f', tickCount: 4, labelFontSize: 10 } };
@@ -120,13 +121,15 @@ export function compileChart(spec: ChartSpec, input: ChartInput, legends: readon
     ...Object.fromEntries(stackLabel(row).map((label) => ['stack', label])),
     [measure.key]: measure.bar(row.value),
     ...Object.fromEntries(measure.tooltip.map((t) => [t.key, t.text(row.value)])),
+    ...Object.fromEntries(row.shares.map((v, k) => [`share${k}`, percentText(v)])),
   }));
+  const shareLabels = (spec.shares ?? []).map((sh) => sh.label);
   const totalLabel = spec.value.aggregate === 'mean' ? 'เฉลี่ย' : 'รวม';
   const table: ChartTable = {
     nameColumns: [...levels.map((l) => l.label), ...(stack ? [stack.title] : [])],
-    valueColumns: measure.columns.map((c) => c.label),
-    rows: rows.map((row) => ({ names: [...row.names, ...stackLabel(row)], values: measure.columns.map((c) => c.text(row.value)) })),
-    total: { label: totalLabel, values: measure.columns.map((c) => c.text(total)) },
+    valueColumns: [...measure.columns.map((c) => c.label), ...shareLabels],
+    rows: rows.map((row) => ({ names: [...row.names, ...stackLabel(row)], values: [...measure.columns.map((c) => c.text(row.value)), ...row.shares.map(percentText)] })),
+    total: { label: totalLabel, values: [...measure.columns.map((c) => c.text(total)), ...grouped.totalShares.map(percentText)] },
   };
   return {
     levels: levels.map((l) => l.label),

@@ -7,7 +7,9 @@
 //   else its `unknown` name, else the feature is left out; `append` adds ' (part or field)';
 // - the value is the numeric field (a number or a numeric string), else 0 (`missing: zero`) or
 //   the feature is left out; `count` reads no field;
-// - groups keep the order their first feature came in, at every level.
+// - groups keep the order their first feature came in, at every level;
+// - a weighted mean (`weight`) is the sum of value x weight over the sum of the weights;
+// - a share (`shares`) is the sum of its `count` over the sum of its `of`, in per cent.
 import type { ChartSpec, GroupLevel } from './spec.ts';
 
 /** A result feature as far as charts care: GeoJSON features fit as they are. */
@@ -38,6 +40,8 @@ export interface AggregateRow {
   /** Index of the stack class (stackedBar, line series). */
   stack?: number;
   value: number;
+  /** One per spec share: the group's percentage, null when its `of` sums to 0. */
+  shares: Array<number | null>;
 }
 
 export interface Aggregated {
@@ -45,13 +49,26 @@ export interface Aggregated {
   rows: AggregateRow[];
   /** The value of all charted features together (the sum, their mean or their count). */
   total: number;
+  /** The shares of all charted features together. */
+  totalShares: Array<number | null>;
 }
 
 type ValueSpec = ChartSpec['value'];
 
 interface Tally {
+  /** Sum of value x weight (the weight is 1 unless a weighted mean). */
   sum: number;
   n: number;
+  /** Sum of the weights. */
+  w: number;
+  /** Per share: the sum of its count, then the sum of its of. */
+  parts: number[];
+}
+
+interface Entry {
+  value: number;
+  weight: number;
+  parts: number[];
 }
 
 interface Node extends Tally {
@@ -59,7 +76,8 @@ interface Node extends Tally {
   classes: Map<number, Tally>;
 }
 
-const node = (): Node => ({ sum: 0, n: 0, children: new Map(), classes: new Map() });
+const tally = (): Tally => ({ sum: 0, n: 0, w: 0, parts: [] });
+const node = (): Node => ({ ...tally(), children: new Map(), classes: new Map() });
 
 /** The levels a result is charted at: those without `when`, or whose viewparam (blank when
  *  absent) does not match `when.notMatching`. */
@@ -97,26 +115,44 @@ function valueOf(value: ValueSpec, properties: Readonly<Record<string, unknown>>
   return numberOf(properties[value.field ?? 'area']) ?? (value.missing === 'zero' ? 0 : null);
 }
 
-/** The value of a group: its sum, mean or count. */
-function aggregateValue(value: ValueSpec, { sum, n }: Tally): number {
-  if (value.aggregate === 'count') return n;
-  return value.aggregate === 'mean' ? sum / n : sum;
+/** A feature's weight: 1, or for a weighted mean its positive `weight` property (else null). */
+function weightOf(value: ValueSpec, properties: Readonly<Record<string, unknown>>): number | null {
+  if (!value.weight || value.aggregate !== 'mean') return 1;
+  const w = numberOf(properties[value.weight]);
+  return w !== null && w > 0 ? w : null;
 }
 
-function add(tally: Tally, value: number): void {
-  tally.sum += value;
-  tally.n += 1;
+/** The value of a group: its sum, (weighted) mean or count. */
+function aggregateValue(value: ValueSpec, { sum, n, w }: Tally): number {
+  if (value.aggregate === 'count') return n;
+  return value.aggregate === 'mean' ? sum / w : sum;
+}
+
+/** The percentages of a tally's shares. */
+function sharesOf(t: Tally, count: number): Array<number | null> {
+  return Array.from({ length: count }, (_, k) => {
+    const of = t.parts[2 * k + 1] ?? 0;
+    return of > 0 ? (100 * (t.parts[2 * k] ?? 0)) / of : null;
+  });
+}
+
+function add(t: Tally, e: Entry): void {
+  t.sum += e.value * e.weight;
+  t.n += 1;
+  t.w += e.weight;
+  e.parts.forEach((p, k) => (t.parts[k] = (t.parts[k] ?? 0) + p));
 }
 
 /** Groups the result's features by the spec. `classOf` (stacked charts) gives a feature's stack
  *  class index, or null to leave it out. Null when no feature is charted (SPEC.md §4: no chart
  *  for empty data). */
 export function aggregate(
-  spec: Pick<ChartSpec, 'groupBy' | 'value'>,
+  spec: Pick<ChartSpec, 'groupBy' | 'value' | 'shares'>,
   input: ChartInput,
   classOf?: (properties: Readonly<Record<string, unknown>>) => number | null,
 ): Aggregated | null {
   const levels = levelsFor(spec.groupBy, input.viewparams);
+  const shares = spec.shares ?? [];
   const root = node();
   const sets = input.parts?.length ? input.parts : [{ features: input.features }];
   for (const set of sets) {
@@ -125,20 +161,22 @@ export function aggregate(
       const properties = feature.properties ?? {};
       const names = levels.map((level) => nameAt(level, properties, partLabel));
       const value = valueOf(spec.value, properties);
+      const weight = weightOf(spec.value, properties);
       const stack = classOf ? classOf(properties) : undefined;
-      if (value === null || stack === null || names.some((name) => name === null)) continue;
-      add(root, value);
+      if (value === null || weight === null || stack === null || names.some((name) => name === null)) continue;
+      const entry: Entry = { value, weight, parts: shares.flatMap((sh) => [numberOf(properties[sh.count]) ?? 0, numberOf(properties[sh.of]) ?? 0]) };
+      add(root, entry);
       let at = root;
       for (const name of names as string[]) {
         const child = at.children.get(name) ?? node();
         at.children.set(name, child);
-        add(child, value);
+        add(child, entry);
         at = child;
       }
       if (stack !== undefined) {
-        const tally = at.classes.get(stack) ?? { sum: 0, n: 0 };
-        at.classes.set(stack, tally);
-        add(tally, value);
+        const t = at.classes.get(stack) ?? tally();
+        at.classes.set(stack, t);
+        add(t, entry);
       }
     }
   }
@@ -148,11 +186,14 @@ export function aggregate(
     if (names.length < levels.length) {
       for (const [name, child] of at.children) walk(child, [...names, name]);
     } else if (classOf) {
-      for (const stack of [...at.classes.keys()].sort((a, b) => a - b)) rows.push({ names, stack, value: aggregateValue(spec.value, at.classes.get(stack)!) });
+      for (const stack of [...at.classes.keys()].sort((a, b) => a - b)) {
+        const t = at.classes.get(stack)!;
+        rows.push({ names, stack, value: aggregateValue(spec.value, t), shares: sharesOf(t, shares.length) });
+      }
     } else {
-      rows.push({ names, value: aggregateValue(spec.value, at) });
+      rows.push({ names, value: aggregateValue(spec.value, at), shares: sharesOf(at, shares.length) });
     }
   };
   walk(root, []);
-  return { levels, rows, total: aggregateValue(spec.value, root) };
+  return { levels, rows, total: aggregateValue(spec.value, root), totalShares: sharesOf(root, shares.length) };
 }

@@ -18,6 +18,12 @@ export interface Measure {
 }
 
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A share column's cell (chart `shares`): a percentage with one decimal, '-' when undefined. */
+export function percentText(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '-' : percent.format(value);
+}
 
 /** A value shown in one unit; `scale` turns the field's unit into the shown one (m -> km). */
 function simple(key: string, quantity: string, label: string, scale = 1): Measure {

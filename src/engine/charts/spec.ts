@@ -68,8 +68,13 @@ export const chartProperties = {
       },
       aggregate: { enum: ['sum', 'mean', 'count'], default: 'sum', description: 'How the features of a group make its value; count does not read the field.' },
       missing: { enum: ['skip', 'zero'], default: 'skip', description: 'A feature whose field is not numeric is left out (skip) or counts as 0 (zero).' },
+      weight: {
+        type: 'string',
+        minLength: 1,
+        description: "mean only: weigh each feature by this numeric property, e.g. rated (a totals row's mean rate counts as many times as the transects it averages); a feature without a positive weight is left out.",
+      },
     },
-    description: 'What the bars measure: {field, unit, aggregate, missing}.',
+    description: 'What the bars measure: {field, unit, aggregate, missing, weight}.',
   },
   groupBy: {
     type: 'array',
@@ -98,6 +103,21 @@ export const chartProperties = {
   legend: { type: 'string', description: 'Legend id whose item (legendItem) gives the colour.' },
   legendItem: { type: ['string', 'number'], description: 'Code of the legend item giving the colour, e.g. erosion.' },
   table: { type: 'boolean', default: true, description: 'Show the figures as a table under the chart.' },
+  shares: {
+    type: 'array',
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: ['label', 'count', 'of'],
+      additionalProperties: false,
+      properties: {
+        label: { type: 'string', minLength: 1, description: "Column heading, e.g. 'มีนัยสำคัญ (%)'." },
+        count: { type: 'string', minLength: 1, description: 'Numeric property summed over the group, e.g. significant.' },
+        of: { type: 'string', minLength: 1, description: 'Numeric property summed over the group as the whole, e.g. rated.' },
+      },
+    },
+    description: 'Table (and tooltip) columns of a percentage per group and for the total: the sum of `count` over the sum of `of`, e.g. the share of transects with a significant trend.',
+  },
 } as const;
 
 export const chartRequired = ['id', 'title', 'from', 'value', 'groupBy'] as const;
@@ -108,6 +128,7 @@ export type ChartSpec = FromSchema<
 >;
 export type ChartUnit = (typeof CHART_UNITS)[number];
 export type GroupLevel = ChartSpec['groupBy'][number];
+export type ChartShare = NonNullable<ChartSpec['shares']>[number];
 
 /** Why a `when.notMatching` pattern is no regular expression, or null when it is one. */
 export function patternError(pattern: string): string | null {

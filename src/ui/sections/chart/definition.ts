@@ -1,10 +1,13 @@
 // `chart` section (SPEC.md §4 Charts, issue 9 item 5): one chart and its table, declared in
 // config and fed by the result of a toggle row (`from`) whose layer offers data. The chart's own
 // properties come from src/engine/charts/spec.ts; this module adds the shared id and colour
-// patterns and checks the references.
+// patterns and checks the references. `router` (issue 14): the chart's rows are a router call's
+// answer made with the row's request parameters (area, period), e.g. totals computed by the
+// server, instead of the row's own features.
 import { chartProperties, chartRequired, patternError } from '../../../engine/charts/spec.ts';
 import { color, id } from '../../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
+import { routerQuery } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 
 const legendId = (description: string) => ({ ...id, description });
@@ -17,6 +20,11 @@ export const chartSchema = sectionSchema(
     id: { ...id, description: chartProperties.id.description },
     from: { ...id, description: chartProperties.from.description },
     color: { ...color, description: chartProperties.color.description },
+    router: {
+      ...routerQuery,
+      description:
+        "Chart the rows of this router call, made with the `from` row's request parameters (a routerpoints row: area, period) and these fixed ones, instead of the row's features, e.g. {page: transects, mode: totals, by: district}; asked again when the row's result changes.",
+    },
     legend: legendId(chartProperties.legend.description),
     stack: {
       ...chartProperties.stack,
@@ -54,6 +62,7 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
       else ctx.legendItem(['legendItem'], s.legend, s.legendItem);
     }
     if (s.stack) ctx.legend(['stack', 'legend'], s.stack.legend);
+    if (s.value.weight !== undefined && s.value.aggregate !== 'mean') ctx.add(['value', 'weight'], "weight is for aggregate 'mean'");
     const mark = s.mark ?? 'bar';
     if (mark === 'stackedBar' && !s.stack) ctx.add(['mark'], 'a stackedBar chart needs stack: {field, legend}');
     if (mark === 'bar' && s.stack) ctx.add(['stack'], "stack is for mark 'stackedBar' or 'line'");
