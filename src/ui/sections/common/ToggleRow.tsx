@@ -12,6 +12,7 @@ import { definitionOf } from '../../../layers/definitions.ts';
 import type { InstantiateContext } from '../../../layers/types.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
+import { liveReload } from '../../topic/liveReload.ts';
 import { setRowResult } from '../../topic/rowResults.ts';
 import { actionContext, useVariantState, type VariantState } from '../../topic/variantState.tsx';
 import { hideLayer, showLayer } from '../../topic/actions/layerActions.ts';
@@ -138,20 +139,33 @@ export function ToggleRow(props: ToggleRowProps) {
 
   // A `live` layer (routerpoints) follows its request while shown: when the pickers change what
   // it would ask for (the period, the significance toggle), it is hidden and shown again in
-  // place, the map view kept; a page that no longer validates leaves it hidden with the message.
+  // place, the map view kept, once the changes have paused (app.delays.liveReloadMs, debounced:
+  // quick changes send one request); a page that no longer validates leaves it hidden with the
+  // message.
   const live = props.template?.live === true;
   const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: props.extraVars ?? {} }) : '';
   const lastRequest = useRef(request);
+  const [reloader] = useState(() =>
+    liveReload(app.delays.liveReloadMs ?? 300, () => {
+      const value = actor.getSnapshot().value;
+      if (value === 'loading') return false;
+      if (value !== 'active') return true;
+      const { props: p, state: s } = latest.current;
+      actor.send({ type: 'TOGGLE' });
+      const message = validationMessage(s.variant.validations, p.validate, s.values);
+      p.onMessage(message);
+      if (message) return true;
+      keepView.current = true;
+      actor.send({ type: 'TOGGLE' });
+      return true;
+    }),
+  );
+  useEffect(() => () => reloader.cancel(), [reloader]);
   useEffect(() => {
     if (request === lastRequest.current) return;
     lastRequest.current = request;
-    if (actor.getSnapshot().value !== 'active') return;
-    actor.send({ type: 'TOGGLE' });
-    const message = validationMessage(state.variant.validations, props.validate, state.values);
-    props.onMessage(message);
-    if (message) return;
-    keepView.current = true;
-    actor.send({ type: 'TOGGLE' });
+    if (actor.getSnapshot().value === 'inactive') return;
+    reloader.changed();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the request reloads
   }, [request]);
 
