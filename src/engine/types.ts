@@ -1,6 +1,8 @@
 // Types of the config documents. schemas/*.schema.json is the source of truth for their shape;
 // these types mirror it for the TypeScript side (engine, ui, map, server).
 
+import type { SymbolShape } from './symbols.ts';
+
 /** A JSON Schema (draft-07) object, as the schemas/ files and the module fragments hold them. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
@@ -125,7 +127,7 @@ export interface MenuDoc {
   legacy?: { label: string; href: string };
 }
 
-export interface LegendItem { label: string; code?: string | number; min?: number; max?: number; color?: string; stroke?: string; image?: string }
+export interface LegendItem { label: string; code?: string | number; min?: number; max?: number; color?: string; stroke?: string; image?: string; symbol?: SymbolShape }
 export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'image'; field?: string; items: LegendItem[] }
 export interface LegendsDoc { legends: Legend[] }
 

@@ -7,6 +7,7 @@ import { wmsDrawer } from './wms/draw.ts';
 import { circlemarkerDrawer } from './circlemarker/draw.ts';
 import { coastalradarDrawer } from './coastalradar/draw.ts';
 import { cctvDrawer } from './cctv/draw.ts';
+import { routerpointsDrawer } from './routerpoints/draw.ts';
 
 /** Draws nothing: a group's children draw inside it. */
 const groupDrawer: LayerDrawer = { add: () => [], signature: () => '' };
@@ -23,7 +24,7 @@ export const layerDrawers: Record<LayerType, LayerDrawer> = {
   group: groupDrawer,
   coastalradar: coastalradarDrawer,
   cctv: cctvDrawer,
-  routerpoints: vectorDrawer,
+  routerpoints: routerpointsDrawer,
 };
 
 export function drawerOf(type: string): LayerDrawer | undefined {

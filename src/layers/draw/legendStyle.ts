@@ -1,8 +1,10 @@
 // A layer's colours from its legend (config/legends.yaml), as MapLibre expressions: the same
 // classes the server's WMS styles use (code equal, or min < value <= max), so map, legend card and
-// report never disagree. A one-colour layer takes `color`, else its `legendItem`'s colour.
+// report never disagree. A one-colour layer takes `color`, else its `legendItem`'s colour. Items
+// with a `symbol` also give point features that mark, so colour is never the only cue.
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { Legend, LegendItem } from '../../engine/types.ts';
+import { symbolImageId, type SymbolShape } from '../../engine/symbols.ts';
 import type { LayerInstance } from '../types.ts';
 
 export const DEFAULT_LAYER_COLOR = '#3388ff';
@@ -31,11 +33,40 @@ export function colorExpression(layer: Pick<LayerInstance, 'color' | 'legend' | 
   if (layer.legendItem !== undefined) return legend.items.find((i) => String(i.code) === String(layer.legendItem))?.color ?? DEFAULT_LAYER_COLOR;
   const coloured = legend.items.filter((i) => i.color);
   if (!legend.field) return coloured[0]?.color ?? DEFAULT_LAYER_COLOR;
-  const cases = coloured.flatMap((item) => {
-    const test = itemTest(legend.field ?? '', item);
-    return test ? [test, item.color ?? DEFAULT_LAYER_COLOR] : [];
+  return classCases(legend, (item) => item.color, DEFAULT_LAYER_COLOR);
+}
+
+/** A `case` giving each feature the output of its legend class (items without one are skipped). */
+function classCases(legend: Legend, output: (item: LegendItem) => string | undefined, fallback: string): string | ExpressionSpecification {
+  const cases = legend.items.flatMap((item) => {
+    const out = output(item);
+    const test = out === undefined ? null : itemTest(legend.field ?? '', item);
+    return test ? [test, out] : [];
   });
-  return cases.length ? (['case', ...cases, DEFAULT_LAYER_COLOR] as unknown as ExpressionSpecification) : DEFAULT_LAYER_COLOR;
+  return cases.length ? (['case', ...cases, fallback] as unknown as ExpressionSpecification) : fallback;
+}
+
+/** The mark of a feature of no symbol class. */
+export const FALLBACK_SYMBOL = { shape: 'circle', color: DEFAULT_LAYER_COLOR } as const satisfies { shape: SymbolShape; color: string };
+
+/** The symbol images a layer draws (each item's `symbol` in its colour, and the fallback), or
+ *  none when its legend gives no item a symbol: then it draws coloured circles. */
+export function symbolImages(layer: Pick<LayerInstance, 'legend'>, legends: readonly Legend[]): Array<{ id: string; shape: SymbolShape; color: string }> {
+  const legend = legendOf(layer, legends);
+  const marked = legend?.field ? legend.items.filter((i) => i.symbol) : [];
+  if (marked.length === 0) return [];
+  const all = [...marked.map((i) => ({ shape: i.symbol!, color: i.color ?? DEFAULT_LAYER_COLOR })), FALLBACK_SYMBOL];
+  const byId = new Map(all.map((m) => [symbolImageId(m.shape, m.color), m]));
+  return [...byId].map(([id, m]) => ({ id, ...m }));
+}
+
+/** The icon-image of each feature: its legend class's symbol in the class colour (the same
+ *  classes as colorExpression); null when the legend has no symbols. */
+export function symbolExpression(layer: Pick<LayerInstance, 'legend'>, legends: readonly Legend[]): string | ExpressionSpecification | null {
+  const legend = legendOf(layer, legends);
+  if (!legend || symbolImages(layer, legends).length === 0) return null;
+  const image = (item: LegendItem) => (item.symbol ? symbolImageId(item.symbol, item.color ?? DEFAULT_LAYER_COLOR) : undefined);
+  return classCases(legend, image, symbolImageId(FALLBACK_SYMBOL.shape, FALLBACK_SYMBOL.color));
 }
 
 /** The legend entries a layer shows (legend card, layer list, report): one item for a one-colour
