@@ -2,11 +2,11 @@
 // Builds the client, serves it in-process with the real config, loads /maps/cmline in Chromium
 // five times (fresh profile each, offline base map so no network waits) and reports the time from
 // navigation start to the first map idle (data-idle="true"), plus the gzip size of the route's
-// initial JS (the entry script and its modulepreload links in dist/index.html, zlib level 9), and
-// the bytes the page had received when the map first went idle (all resources, and fonts alone).
-import { readFileSync } from 'node:fs';
+// initial JS (the entry chunk and its static imports, zlib level 9) and of the lazily loaded
+// chunks dist/index.html preloads beside it (the map view, MapLibre): scripts/lib/initialJs.ts,
+// and the bytes the page had received when the map first went idle (all resources, and fonts alone).
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { pageJs, totalGzip, type ChunkSize } from './lib/initialJs.ts';
 import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
 import { ROOT_DIR, startApp } from '../tests/e2e/support/server.ts';
 
@@ -19,19 +19,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** The entry module and modulepreload links of dist/index.html, as files under dist/. */
-function initialScripts(distDir: string, basePath: string): string[] {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const urls: string[] = [];
-  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-    if (/^<script/i.test(tag) && attr('type') === 'module' && attr('src')) urls.push(attr('src')!);
-    if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) urls.push(attr('href')!);
-  }
-  const prefix = `${basePath.replace(/\/+$/, '')}/`;
-  return [...new Set(urls)].map((u) => path.join(distDir, u.startsWith(prefix) ? u.slice(prefix.length) : u.replace(/^\//, '')));
 }
 
 console.log('Building the client (vite build)...');
@@ -86,22 +73,19 @@ try {
   await app.close();
 }
 
-const distDir = path.join(ROOT_DIR, 'dist');
-const files = initialScripts(distDir, app.bundle.app.basePath);
-if (files.length === 0) throw new Error('no entry script found in dist/index.html');
-const sizes = files.map((file) => {
-  const bytes = readFileSync(file);
-  return { file: path.relative(ROOT_DIR, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-});
+const js = pageJs(path.join(ROOT_DIR, 'dist'));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const totalGzip = sizes.reduce((n, s) => n + s.gzip, 0);
+const rows = (title: string, chunks: readonly ChunkSize[]) => {
+  console.log(`\n${title.padEnd(44)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(11)}`);
+  for (const c of chunks) console.log(`${c.file.padEnd(44)} ${kb(c.raw).padStart(10)} ${kb(c.gzip).padStart(11)}`);
+  console.log(`${'total'.padEnd(44)} ${kb(chunks.reduce((n, c) => n + c.raw, 0)).padStart(10)} ${kb(totalGzip(chunks)).padStart(11)}`);
+};
 
 console.log(`\n/maps/${ROUTE}, ${VIEWPORT.width}x${VIEWPORT.height}, Chromium (SwiftShader), offline base map, fresh profile per run`);
 console.log('run  navigation start -> first map idle');
 times.forEach((t, i) => console.log(`${String(i + 1).padStart(3)}  ${String(Math.round(t)).padStart(6)} ms`));
 console.log(`min ${Math.round(Math.min(...times))} ms, median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms`);
-console.log('\ninitial JS (entry + modulepreload)             raw        gzip -9');
-for (const s of sizes) console.log(`${s.file.padEnd(44)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(11)}`);
-console.log(`${'total'.padEnd(44)} ${kb(sizes.reduce((n, s) => n + s.raw, 0)).padStart(10)} ${kb(totalGzip).padStart(11)}`);
-console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip)} gzip`);
+rows('initial JS (entry + its static imports)', js.initial);
+rows('preloaded beside it (lazy map view, MapLibre)', js.preloaded);
+console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip(js.initial))} gzip (+ ${kb(totalGzip(js.preloaded))} preloaded)`);
 console.log(`received by first map idle (median): ${kb(median(idleBytes.map((b) => b.total)))}, of which fonts ${kb(median(idleBytes.map((b) => b.fonts)))}`);

@@ -64,10 +64,14 @@ export function pageJs(distDir: string): PageJs {
   return { initial: initial.map((f) => sizeOf(distDir, f)), preloaded: preloaded.map((f) => sizeOf(distDir, f)) };
 }
 
-/** The npm packages (node_modules/<name>) a chunk's source map draws from (none without a map: the runtime chunk). */
-export function packagesIn(distDir: string, file: string): Set<string> {
+/** The source files a chunk is made of, from its source map (none without a map: the runtime chunk). */
+export function chunkSources(distDir: string, file: string): string[] {
   const mapFile = path.join(distDir, `${file}.map`);
-  if (!existsSync(mapFile)) return new Set();
-  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return new Set(map.sources.flatMap((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1] ?? []));
+  if (!existsSync(mapFile)) return [];
+  return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+}
+
+/** The npm packages (node_modules/<name>) a chunk draws from. */
+export function packagesIn(distDir: string, file: string): Set<string> {
+  return new Set(chunkSources(distDir, file).flatMap((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1] ?? []));
 }
