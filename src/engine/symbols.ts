@@ -7,8 +7,9 @@ export type SymbolShape = (typeof SYMBOL_SHAPES)[number];
 
 /** Side of the box the paths are drawn in (px at 1x). */
 export const SYMBOL_BOX = 16;
-/** Outline of every symbol: dark enough that the palest class stands out on a light map. */
-export const SYMBOL_STROKE = '#333333';
+/** Outline of every symbol: dark enough that the palest class stands out on a light map, light
+ *  enough that rows of overlapping points keep their colours. */
+export const SYMBOL_STROKE = 'rgba(51, 51, 51, 0.75)';
 
 const PATHS: Readonly<Record<SymbolShape, string>> = {
   circle: 'M8 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z',

@@ -10,7 +10,7 @@ export function ensureSymbolImage(map: MapLibreMap, shape: SymbolShape, color: s
     const path = new Path2D(symbolPath(shape));
     g.fillStyle = color;
     g.fill(path);
-    g.lineWidth = 1;
+    g.lineWidth = 0.8;
     g.lineJoin = 'round';
     g.strokeStyle = SYMBOL_STROKE;
     g.stroke(path);

@@ -7,8 +7,9 @@ import { symbolExpression, symbolImages } from '../draw/legendStyle.ts';
 import { ensureSymbolImage } from '../draw/symbolImage.ts';
 import { addSource, addVectorLayers, vectorSignature } from '../draw/vector.ts';
 
-/** Symbols at this size are about as large as the 6 px circles of other point layers. */
-const ICON_SIZE = 0.9;
+/** Symbols grow with the zoom: points 100 m apart overlap at a province's zoom, where a small
+ *  mark keeps the colours readable; near the shore they are as large as other point layers'. */
+const ICON_SIZE = ['interpolate', ['linear'], ['zoom'], 7, 0.3, 10, 0.45, 13, 0.75, 16, 1];
 
 export const routerpointsDrawer: LayerDrawer = {
   add(map, layer, ctx) {
@@ -22,7 +23,7 @@ export const routerpointsDrawer: LayerDrawer = {
         id,
         type: 'symbol',
         source: layer.id,
-        layout: { 'icon-image': image as never, 'icon-size': ICON_SIZE, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+        layout: { 'icon-image': image as never, 'icon-size': ICON_SIZE as never, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
         paint: { 'icon-opacity': layer.opacity ?? 1 },
       },
       ctx.beforeId,
