@@ -41,8 +41,9 @@ function owsReport(error: OgcError, ows: '1.0.0' | '1.1.0', version: string): st
   );
 }
 
+/** WMS 1.1.1's DTD (exception_1_1_1.dtd) has no locator attribute; the 1.3.0 and OGC 1.2.0 schemas do. */
 function serviceExceptionReport(error: OgcError, version: string, namespace?: { uri: string; xsd: string }): string {
-  const locator = error.locator ? ` locator="${xmlEscape(error.locator)}"` : '';
+  const locator = error.locator && namespace ? ` locator="${xmlEscape(error.locator)}"` : '';
   const ns = namespace ? ` xmlns="${namespace.uri}" ${XSI} xsi:schemaLocation="${namespace.uri} ${namespace.xsd}"` : '';
   return `${HEAD}<ServiceExceptionReport version="${version}"${ns}><ServiceException code="${error.code}"${locator}>${xmlEscape(error.message)}</ServiceException></ServiceExceptionReport>\n`;
 }
