@@ -5,7 +5,9 @@
 // never pasted into the URL by hand; a `live` layer follows its pickers while shown. `trend` names the router mode that answers one point's
 // history; the feature drawer then shows its rate ± confidence in words and a chart of every
 // year with the fitted line and its confidence band instead of the plain property table.
-import type { LayerDefinition, LoadedData } from '../types.ts';
+// `bounds` sends the map's view as a parameter (the variable {bounds}: xmin,ymin,xmax,ymax in
+// degrees, given by the toggle row while the map is zoomed in to minZoom): the rows in view.
+import type { InstantiateContext, LayerDefinition, LoadedData } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
 import { viewparams } from '../schemaParts.ts';
 import { baseInstance, fill, routerUrl, viewparamEntries } from '../request.ts';
@@ -32,6 +34,18 @@ export const routerpointsSchema = layerSchema(
       additionalProperties: false,
       properties: { lon: { ...field, description: 'Longitude field (degrees).' }, lat: { ...field, description: 'Latitude field (degrees).' } },
       description: 'The fields holding each row\'s position (EPSG:4326).',
+    },
+    bounds: {
+      type: 'object',
+      required: ['key', 'minZoom', 'message'],
+      additionalProperties: false,
+      properties: {
+        key: { ...name, description: 'The parameter, e.g. bbox.' },
+        minZoom: { type: 'number', minimum: 0, maximum: 22, description: 'Below this zoom nothing is asked (a whole coast is too many points): the row shows `message`.' },
+        message: { type: 'string', minLength: 1, description: "Thai message below minZoom, e.g. 'กรุณาซูมแผนที่เข้าใกล้ขึ้น'." },
+      },
+      description:
+        "Send the map's view as this parameter (xmin,ymin,xmax,ymax in degrees, EPSG:4326): the rows in view. With `live`, moving the map reloads (debounced).",
     },
     live: { type: 'boolean', description: 'While shown, load again (keeping the map view) when its request changes: a period or toggle picker redraws the points, charts and downloads at once.' },
     trend: {
@@ -60,8 +74,23 @@ export interface TrendRequest {
   params: Record<string, string>;
 }
 
-function requestParams(t: RouterpointsTemplate, values: Parameters<typeof viewparamEntries>[1]): Record<string, string> {
-  return Object.fromEntries(viewparamEntries(t.params ?? [], values));
+/** The variable the toggle row fills with the map's view ('' below the template's minZoom). */
+export const BOUNDS_VAR = 'bounds';
+
+/** The map's view as a bounds parameter: xmin,ymin,xmax,ymax in degrees (5 decimals, about 1 m,
+ *  clamped to the world), or '' below minZoom. */
+export function boundsParam(view: { west: number; south: number; east: number; north: number; zoom: number }, minZoom: number): string {
+  if (view.zoom < minZoom) return '';
+  const clamp = (v: number, limit: number) => Math.min(limit, Math.max(-limit, v)).toFixed(5);
+  return [clamp(view.west, 180), clamp(view.south, 90), clamp(view.east, 180), clamp(view.north, 90)].join(',');
+}
+
+function requestParams(t: RouterpointsTemplate, ctx: Pick<InstantiateContext, 'values' | 'vars'>): Record<string, string> {
+  const params = Object.fromEntries(viewparamEntries(t.params ?? [], ctx.values));
+  if (!t.bounds) return params;
+  const view = ctx.vars[BOUNDS_VAR];
+  if (!view) throw new Error(t.bounds.message);
+  return { ...params, [t.bounds.key]: view };
 }
 
 /** Rows of a router answer as point features; rows without a finite position are left out. */
@@ -90,7 +119,7 @@ export const routerpointsDefinition: LayerDefinition<RouterpointsTemplate> = {
   offersData: true,
   featureInfo: 'drawn',
   instantiate(t, ctx) {
-    const params = requestParams(t, ctx.values);
+    const params = requestParams(t, ctx);
     const trend: TrendRequest | undefined = t.trend && {
       url: routerUrl(ctx.app),
       page: t.router.page,
@@ -110,7 +139,7 @@ export const routerpointsDefinition: LayerDefinition<RouterpointsTemplate> = {
     const url = requestUrl(request);
     const answer = await ctx.deps.fetchJson(url, { method: 'GET', ...(ctx.deps.signal ? { signal: ctx.deps.signal } : {}) });
     const geoJson = rowsToPoints(answer, t.position, url);
-    return { geoJson, parts: [{ features: geoJson }], request: { typeName: `${t.router.page}:${t.router.mode}`, params: requestParams(t, ctx.values) } };
+    return { geoJson, parts: [{ features: geoJson }], request: { typeName: `${t.router.page}:${t.router.mode}`, params: requestParams(t, ctx) } };
   },
   crossCheck(t) {
     const keys = new Set((t.params ?? []).map((p) => p.key));

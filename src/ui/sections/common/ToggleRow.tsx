@@ -14,6 +14,8 @@ import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
 import { liveReload } from '../../topic/liveReload.ts';
 import { setRowResult } from '../../topic/rowResults.ts';
+import { boundsOption, useViewBounds } from '../../topic/useViewBounds.ts';
+import { BOUNDS_VAR } from '../../../layers/routerpoints/definition.ts';
 import { actionContext, useVariantState, type VariantState } from '../../topic/variantState.tsx';
 import { hideLayer, showLayer } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
@@ -41,6 +43,8 @@ interface Latest {
   props: ToggleRowProps;
   state: VariantState;
   app: ReturnType<typeof useConfig>['app'];
+  /** The template variables: the row's extra ones and, for a layer of the map's view, {bounds}. */
+  vars: Readonly<Record<string, string>> | undefined;
 }
 
 /** What a layer would ask for with these values; '' while a variable it needs is unchosen. */
@@ -57,8 +61,17 @@ export function ToggleRow(props: ToggleRowProps) {
   const { app } = useConfig();
   const state = useVariantState();
   const labelId = useId();
-  const latest = useRef<Latest>({ props, state, app });
-  latest.current = { props, state, app };
+  // A layer of the map's view (routerpoints `bounds`) follows the map: its bounds are a variable.
+  const bounds = boundsOption(props.template);
+  const view = useViewBounds(bounds);
+  const vars = view === undefined ? props.extraVars : { ...props.extraVars, [BOUNDS_VAR]: view };
+  const latest = useRef<Latest>({ props, state, app, vars });
+  latest.current = { props, state, app, vars };
+  /** Why the row cannot be shown now: a failing validation, or a map zoomed out too far. */
+  const blocked = (): string | null => {
+    const { props: p, state: s, vars: v } = latest.current;
+    return validationMessage(s.variant.validations, p.validate, s.values) ?? (bounds && !v?.[BOUNDS_VAR] ? bounds.message : null);
+  };
   // The layer this row put in the store (null when none).
   const added = useRef<string | null>(null);
   // Shown from a link (issue 11): the map keeps the link's view; the restore hears the outcome.
@@ -71,7 +84,7 @@ export function ToggleRow(props: ToggleRowProps) {
     layerToggleMachine.provide({
       actors: {
         load: fromLoader(async ({ signal }) => {
-          const { props: p, state: s, app: a } = latest.current;
+          const { props: p, state: s, app: a, vars: v } = latest.current;
           if (!p.template) throw new Error(`row "${p.rowId}" has no layer template`);
           const fromLink = restoring.current;
           restoring.current = false;
@@ -80,7 +93,7 @@ export function ToggleRow(props: ToggleRowProps) {
           try {
             const result = await showLayer(p.template, actionContext(s, a), {
               rowId: p.rowId,
-              ...(p.extraVars ? { extraVars: p.extraVars } : {}),
+              ...(v ? { extraVars: v } : {}),
               ...(fromLink || keep ? { fit: false } : {}),
               signal,
               onAdded: (id) => {
@@ -131,29 +144,28 @@ export function ToggleRow(props: ToggleRowProps) {
   );
 
   useRowRestore(state.pageKey, rowId, () => {
-    const message = snapshot.value === 'inactive' ? validationMessage(state.variant.validations, props.validate, state.values) : 'shown';
+    const message = snapshot.value === 'inactive' ? blocked() : 'shown';
     if (message) return rowDone(rowId, `rows: ${rowId}`);
     restoring.current = true;
     actor.send({ type: 'TOGGLE' });
   });
 
-  // A `live` layer (routerpoints) follows its request while shown: when the pickers change what
-  // it would ask for (the period, the significance toggle), it is hidden and shown again in
+  // A `live` layer (routerpoints) follows its request while shown: when the pickers (the period,
+  // the significance toggle) or the map's view (`bounds`) change what it would ask for, it is hidden and shown again in
   // place, the map view kept, once the changes have paused (app.delays.liveReloadMs, debounced:
   // quick changes send one request); a page that no longer validates leaves it hidden with the
   // message.
   const live = props.template?.live === true;
-  const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: props.extraVars ?? {} }) : '';
+  const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
   const lastRequest = useRef(request);
   const [reloader] = useState(() =>
     liveReload(app.delays.liveReloadMs ?? 300, () => {
       const value = actor.getSnapshot().value;
       if (value === 'loading') return false;
       if (value !== 'active') return true;
-      const { props: p, state: s } = latest.current;
       actor.send({ type: 'TOGGLE' });
-      const message = validationMessage(s.variant.validations, p.validate, s.values);
-      p.onMessage(message);
+      const message = blocked();
+      latest.current.props.onMessage(message);
       if (message) return true;
       keepView.current = true;
       actor.send({ type: 'TOGGLE' });
@@ -174,7 +186,7 @@ export function ToggleRow(props: ToggleRowProps) {
   const text = buttonLabel(snapshot);
   const onClick = () => {
     if (snapshot.value === 'inactive') {
-      const message = validationMessage(state.variant.validations, props.validate, state.values);
+      const message = blocked();
       props.onMessage(message);
       if (message) return;
     }
