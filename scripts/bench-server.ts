@@ -61,6 +61,7 @@ const BENCH_LINES: VectorFeatureType = {
   table: 'bench_lines',
   geometryColumn: 'geom',
   geometryKind: 'line',
+  queryable: true,
   idColumn: 'id',
   attributes: [
     { name: 'id', type: 'int' },

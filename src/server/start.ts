@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { formatConfigError, loadConfigDir } from '../engine/node/loadConfig.ts';
 import { createAppServer } from './app.ts';
 import { ensureClientBuilt } from './build-if-needed.ts';
+import { useCatalog } from './data/catalog.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
@@ -70,6 +71,7 @@ const database = openServingDatabase().catch((error: unknown) => fail(`Database 
 const loaded = await loadConfigDir(configDir);
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
 console.log(loaded.summary);
+useCatalog(loaded.catalog.doc, loaded.catalog.layers);
 
 const [{ db, report, role }] = await Promise.all([
   database,

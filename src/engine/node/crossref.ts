@@ -8,6 +8,8 @@ import { checkVariant } from './crossrefVariant.ts';
 import { Issues } from './issues.ts';
 import { checkGlossary } from './crossrefGlossary.ts';
 import { resolveLegends, type LegendSource } from '../glossary.ts';
+import type { CatalogDoc, Published } from '../catalog.ts';
+import { checkCatalogLegends, checkPublished } from './crossrefCatalog.ts';
 
 export type { Loaded };
 
@@ -19,6 +21,8 @@ export interface CrossRefInput {
   pickers?: Loaded<{ cascades: CascadeDef[] }>;
   topics: Array<Loaded<TopicDoc> & { fileRoute: string }>;
   forms: Array<Loaded<FormDoc>>;
+  /** The layer catalog and what it publishes (absent when it failed its own checks). */
+  catalog?: { loaded: Loaded<CatalogDoc>; layers: readonly Published[] };
 }
 
 export function crossCheck(input: CrossRefInput): ConfigError[] {
@@ -38,6 +42,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     issues.duplicates(input.menu.doc, input.menu.data.external.map((e, i) => ({ id: e.id, path: ['external', i, 'id'] })), 'menu entry id');
   }
   if (input.app) checkApp(issues, input.app, routes);
+  if (input.catalog && legendIds) checkCatalogLegends(issues, input.catalog.loaded, legendIds);
 
   for (const f of input.forms) checkForm(issues, f);
   if (input.glossary) checkGlossary(issues, { glossary: input.glossary, forms: input.forms, ...(input.legends ? { legends: input.legends } : {}) });
@@ -58,6 +63,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
       orders.set(data.menu.order, data.route);
     }
     issues.duplicates(doc, data.variants.map((v, i) => ({ id: v.path || '(index)', path: ['variants', i, 'path'] })), 'variant path');
+    if (input.catalog) checkPublished(issues, t, input.catalog.layers);
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
       checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds });

@@ -12,9 +12,11 @@ import { validatorFor, type ConfigKind } from './schemas.ts';
 import { schemaErrors } from './schemaErrors.ts';
 import { crossCheck, type Loaded } from './crossref.ts';
 import { buildBundle } from '../bundle.ts';
+import type { CatalogDoc, Published } from '../catalog.ts';
+import { readCatalog } from './loadCatalog.ts';
 
 export type LoadResult =
-  | { ok: true; bundle: ConfigBundle; summary: string }
+  | { ok: true; bundle: ConfigBundle; summary: string; catalog: { doc: CatalogDoc; layers: Published[] } }
   | { ok: false; errors: ConfigError[] };
 
 const CONFIG_FILE = /\.(ya?ml|json)$/;
@@ -46,6 +48,11 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
     many<TopicDoc>('topics', 'topic'),
     many<FormDoc>('forms', 'proposal'),
   ]);
+  // the layer catalog is the server's: read here to check it with the topics, not sent to the client
+  const catalogFile = await findFile(dir, 'layers');
+  const catalog = catalogFile ? readCatalog(catalogFile, shown(catalogFile)) : undefined;
+  if (!catalogFile) errors.push({ file: shown(path.join(dir, 'layers.yaml')), line: 1, column: 1, path: '(document)', message: 'file not found' });
+  else if (catalog && !catalog.ok) errors.push(...catalog.errors);
   if (topics.length === 0 && !errors.some((e) => e.file.includes('topics'))) {
     errors.push({ file: shown(path.join(dir, 'topics')), line: 1, column: 1, path: '(document)', message: 'no topic files found (expected topics/<route>.yaml)' });
   }
@@ -53,18 +60,19 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
   errors.push(
     ...crossCheck({
       app, menu, legends, glossary, pickers, forms,
+      ...(catalog?.ok ? { catalog: { loaded: catalog.loaded, layers: catalog.layers } } : {}),
       topics: topics.map((t) => ({ ...t, fileRoute: path.basename(t.file).replace(CONFIG_FILE, '') })),
     }),
   );
-  if (errors.length > 0 || !app || !menu || !legends || !glossary || !pickers) return { ok: false, errors: sortErrors(errors) };
+  if (errors.length > 0 || !app || !menu || !legends || !glossary || !pickers || !catalog?.ok) return { ok: false, errors: sortErrors(errors) };
 
   const bundle = buildBundle({
     app: app.data, menu: menu.data, legends: legends.data.legends, glossary: glossary.data, cascades: pickers.data.cascades,
     topics: topics.map((t) => t.data), forms: forms.map((f) => f.data),
   });
   const variants = bundle.topics.reduce((n, t) => n + t.variants.length, 0);
-  const summary = `config ok: ${bundle.topics.length} topics, ${variants} variants, ${bundle.legends.length} legends, ${pickers.data.cascades.length} cascades, ${bundle.forms.length} forms (${shown(dir)})`;
-  return { ok: true, bundle, summary };
+  const summary = `config ok: ${bundle.topics.length} topics, ${variants} variants, ${bundle.legends.length} legends, ${pickers.data.cascades.length} cascades, ${bundle.forms.length} forms, ${catalog.layers.length} catalog layers (${shown(dir)})`;
+  return { ok: true, bundle, summary, catalog: { doc: catalog.loaded.data, layers: catalog.layers } };
 }
 
 async function loadOne<T>(file: string, kind: ConfigKind, shown: (f: string) => string, errors: ConfigError[]): Promise<Loaded<T> | undefined> {

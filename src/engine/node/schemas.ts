@@ -8,7 +8,7 @@ import addFormatsModule from 'ajv-formats';
 export const SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/', import.meta.url));
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
 
-export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary';
+export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers';
 
 let ajv: Ajv | undefined;
 

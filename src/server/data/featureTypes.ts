@@ -1,16 +1,13 @@
 // The published layer names (as GeoServer publishes them in workspace `{product}_postgres`) and
 // what each one reads: table or parameterised SQL, geometry, exposed attributes with their XSD
-// types, styling legend and typed viewparams. WMS, WFS and the router build on this; nothing here
-// speaks HTTP. See layers/types.ts for the descriptor.
+// types, styling legend and typed viewparams, all from the layer catalog (config/layers.yaml).
+// WMS, WFS and the router build on this; nothing here speaks HTTP. See layers/types.ts.
 
-import { changeTypes } from './layers/change.ts';
-import { coastlineTypes } from './layers/coastline.ts';
+import type { Published, PublishedFamily, PublishedVector } from '../../engine/catalog.ts';
+import { publishedLayers } from './catalog.ts';
 import { cviType, listedCviNames } from './layers/cvi.ts';
-import { rasterTypes } from './layers/raster.ts';
-import { rateTypes } from './layers/rates.ts';
-import { stationTypes } from './layers/stations.ts';
-import { topicTypes } from './layers/topics.ts';
-import type { FeatureType } from './layers/types.ts';
+import { lit, makeSource, paramFilter, quoteIdent, type Filter } from './layers/sql.ts';
+import type { FeatureType, VectorFeatureType } from './layers/types.ts';
 
 export type {
   Attribute,
@@ -26,34 +23,59 @@ export type {
 } from './layers/types.ts';
 export { cviVariables } from './layers/cvi.ts';
 
-let registry: ReadonlyMap<string, FeatureType> | undefined;
-
-function build(): ReadonlyMap<string, FeatureType> {
-  const all: FeatureType[] = [
-    ...coastlineTypes(),
-    ...changeTypes(),
-    ...rateTypes(),
-    ...topicTypes(),
-    ...stationTypes(),
-    ...listedCviNames().map((name) => cviType(name)!),
-    ...rasterTypes(),
+function vectorType(p: PublishedVector): VectorFeatureType {
+  const filters: Filter[] = [
+    ...p.where.map(([column, value]) => `${quoteIdent(column)} = ${lit(value)}`),
+    ...p.filters.map((f) => paramFilter(f, p.viewParams)),
   ];
-  const map = new Map<string, FeatureType>();
-  for (const ft of all) {
-    if (map.has(ft.name)) throw new Error(`feature type ${ft.name} defined twice`);
-    map.set(ft.name, Object.freeze(ft));
-  }
-  return map;
+  return {
+    kind: 'vector',
+    name: p.name,
+    title: p.title,
+    table: p.table,
+    geometryColumn: 'geom',
+    geometryKind: p.geometryKind,
+    idColumn: p.idColumn,
+    attributes: p.attributes,
+    ...(p.legend ? { legend: p.legend } : {}),
+    queryable: p.queryable,
+    ...(p.viewParams ? { viewParams: p.viewParams } : {}),
+    source: makeSource(p.table, p.attributes, filters),
+  };
 }
 
-function types(): ReadonlyMap<string, FeatureType> {
-  registry ??= build();
+interface Registry {
+  from: readonly Published[];
+  types: ReadonlyMap<string, FeatureType>;
+  cvi?: PublishedFamily;
+}
+
+let registry: Registry | undefined;
+
+function build(from: readonly Published[]): Registry {
+  const cvi = from.find((p): p is PublishedFamily => p.kind === 'family' && p.family === 'cvi');
+  const all: FeatureType[] = from.flatMap((p): FeatureType[] => {
+    if (p.kind === 'vector') return [vectorType(p)];
+    if (p.kind === 'raster') return [{ kind: 'raster', name: p.name, title: p.title, abstract: p.abstract, landTable: p.landTable }];
+    return listedCviNames().map((name) => cviType(name, p)!);
+  });
+  const types = new Map<string, FeatureType>();
+  for (const ft of all) {
+    if (types.has(ft.name)) throw new Error(`feature type ${ft.name} defined twice`);
+    types.set(ft.name, Object.freeze(ft));
+  }
+  return { from, types, ...(cvi ? { cvi } : {}) };
+}
+
+function current(): Registry {
+  const from = publishedLayers();
+  if (registry?.from !== from) registry = build(from);
   return registry;
 }
 
 /** Every listed feature type (cvi_ lists the single variables and all eleven; any combination resolves). */
 export function listFeatureTypes(): FeatureType[] {
-  return [...types().values()];
+  return [...current().types.values()];
 }
 
 /**
@@ -62,5 +84,6 @@ export function listFeatureTypes(): FeatureType[] {
  */
 export function resolveFeatureType(name: string): FeatureType | undefined {
   const bare = name.includes(':') ? name.slice(name.lastIndexOf(':') + 1) : name;
-  return types().get(bare) ?? (bare.startsWith('cvi_') ? cviType(bare) : undefined);
+  const { types, cvi } = current();
+  return types.get(bare) ?? (cvi && bare.startsWith('cvi_') ? cviType(bare, cvi) : undefined);
 }

@@ -100,7 +100,8 @@ describe('feature-type registry', () => {
 
   it('marks the satellite layers as raster stand-ins', () => {
     const sat = resolveFeatureType('gistda_satellite_2565');
-    expect(sat).toMatchObject({ kind: 'raster', year: 2565, sample: true, landTable: 'land' });
+    expect(sat).toMatchObject({ kind: 'raster', landTable: 'land', title: 'ภาพถ่ายดาวเทียม พ.ศ. 2565 (ข้อมูลตัวอย่าง)' });
+    expect(sat?.kind === 'raster' && sat.abstract).toMatch(/^ข้อมูลตัวอย่าง ไม่ใช่ภาพถ่ายดาวเทียม.* 2565 /);
   });
 });
 

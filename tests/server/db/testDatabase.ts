@@ -31,8 +31,9 @@ function filesUnder(dir: string): string[] {
 /** Changes whenever the migrations or the generator change. */
 export function sampleKey(): string {
   const hash = createHash('sha256');
-  // The generator names its codes from the glossary: a reworded term is new sample data.
-  const inputs = [...filesUnder(path.join(REPO_ROOT, 'src/server/db/migrations')), ...filesUnder(path.join(REPO_ROOT, 'src/server/data/sample')), path.join(REPO_ROOT, 'config/glossary.yaml')];
+  // The generator names its codes from the glossary (a reworded term is new sample data) and
+  // makes data for the years the layer catalog publishes.
+  const inputs = [...filesUnder(path.join(REPO_ROOT, 'src/server/db/migrations')), ...filesUnder(path.join(REPO_ROOT, 'src/server/data/sample')), path.join(REPO_ROOT, 'config/glossary.yaml'), path.join(REPO_ROOT, 'config/layers.yaml')];
   for (const file of inputs) {
     hash.update(path.relative(REPO_ROOT, file)).update(readFileSync(file));
   }

@@ -23,6 +23,7 @@ const MANY: VectorFeatureType = {
   table: 'cmline',
   geometryColumn: 'geom',
   geometryKind: 'point',
+  queryable: true,
   idColumn: 'gid',
   attributes: [{ name: 'gid', type: 'int' }],
   source: () => ({ sql: `SELECT g AS gid, ST_SetSRID(ST_MakePoint(100 + g * 1e-4, 7), 4326) AS geom FROM generate_series(1, ${MAX_COUNT + 5}) AS g`, params: [] }),

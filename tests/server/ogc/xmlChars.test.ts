@@ -19,6 +19,7 @@ const BAD_TYPE: VectorFeatureType = {
   table: 'cmline',
   geometryColumn: 'geom',
   geometryKind: 'line',
+  queryable: true,
   idColumn: 'gid',
   attributes: [
     { name: 'gid', type: 'int' },

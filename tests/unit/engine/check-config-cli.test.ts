@@ -25,7 +25,7 @@ describe('scripts/check-config.ts', () => {
     const { code, stdout, stderr } = await checkConfig();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(/^config ok: 17 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms \(config\)$/)]);
+    expect(stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(/^config ok: 17 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms, \d+ catalog layers \(config\)$/)]);
   }, 60_000);
 
   it('exits 1 printing `file:line:column path: message` lines on a broken temp copy', async () => {

@@ -66,7 +66,7 @@ describe('cross-references: pickers used by layers (DESIGN.md §3 "picker id use
             - id: analysis
               type: wms
               name: "Analysis {start}-{end}"
-              layers: "{product}:shoreline_analysis"
+              layers: "{product}:changearea_analysis"
               cql:
                 - { field: prv_code, picker: provine }
                 - { field: amp_code, picker: district }
@@ -312,10 +312,10 @@ describe('missing pieces', () => {
         - path: ""
           tab: { th: แผ่นดิน }
           layers:
-            - { id: shoreline, type: wms, name: "Shoreline", layers: "{product}:shoreline" }
+            - { id: shoreline, type: wms, name: "Shoreline", layers: "{product}:shoreline_2548" }
         - path: island
           layers:
-            - { id: shoreline, type: wms, name: "Shoreline", layers: "{product}:shoreline" }
+            - { id: shoreline, type: wms, name: "Shoreline", layers: "{product}:shoreline_2548" }
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
       'topics/shoreline.yaml:9:5 variants[1]: missing "tab": a topic with several variants needs a tab label for each',

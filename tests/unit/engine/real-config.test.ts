@@ -41,7 +41,7 @@ describe('the real config/ (DESIGN.md §3)', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.bundle.topics).toHaveLength(17);
-    expect(result.summary).toMatch(/^config ok: 17 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms \(/);
+    expect(result.summary).toMatch(/^config ok: 17 topics, \d+ variants, \d+ legends, \d+ cascades, \d+ forms, \d+ catalog layers \(/);
   });
 
   it('every topic file\'s route equals its file name', () => {

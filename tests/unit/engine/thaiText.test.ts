@@ -25,7 +25,7 @@ function* strings(value: unknown, where: string): Generator<[string, string]> {
 /** ASCII words of a Thai string that are not allowed: {variables} and a trailing English gloss
  *  ('กำแพงกันคลื่น (Seawall)') are fine. */
 function strayWords(text: string): string[] {
-  const bare = text.replace(/\{[a-z][a-z0-9_-]*\}/g, '').replace(/ \([A-Za-z ]+\)$/, '');
+  const bare = text.replace(/\{[a-z][a-z0-9_.-]*\}/g, '').replace(/ \([A-Za-z ]+\)$/, '');
   return (bare.match(/[A-Za-z]+(?:-[A-Z]+)?\d*/g) ?? []).filter((w) => !ALLOWED.has(w) && !CODE.test(w));
 }
 

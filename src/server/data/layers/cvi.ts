@@ -2,7 +2,8 @@
 // 6-11) joined by '_', e.g. cvi_1_3_7. Each segment shows the mean of the selected scores
 // (cvi_value) and that mean rounded half up to a level 1 very low .. 5 very high (cvi_level).
 
-import { ADMIN, col, makeSource, type Column } from './sql.ts';
+import type { PublishedFamily } from '../../../engine/catalog.ts';
+import { makeSource, type Column } from './sql.ts';
 import type { VectorFeatureType } from './types.ts';
 
 export const CVI_VARIABLES = 11;
@@ -17,16 +18,16 @@ export function cviVariables(name: string): number[] | undefined {
   return [...values].sort((a, b) => a - b);
 }
 
-export function cviType(name: string): VectorFeatureType | undefined {
+/** The cvi_ layer of a name; the catalog's family entry gives the fixed attributes and legend. */
+export function cviType(name: string, family: PublishedFamily): VectorFeatureType | undefined {
   const variables = cviVariables(name);
   if (!variables) return undefined;
   const mean = `((${variables.map((v) => `v${v}`).join(' + ')})::double precision / ${variables.length})`;
   const columns: readonly Column[] = [
-    col('gid', 'int'),
-    ...ADMIN,
-    col('cvi_value', 'double', `round(${mean}::numeric, 2)::double precision`),
-    col('cvi_level', 'int', `least(5, greatest(1, floor(${mean} + 0.5)))::integer`),
-    ...Array.from({ length: CVI_VARIABLES }, (_, i) => col(`v${i + 1}`, 'int')),
+    ...family.attributes,
+    { name: 'cvi_value', type: 'double', expr: `round(${mean}::numeric, 2)::double precision` },
+    { name: 'cvi_level', type: 'int', expr: `least(5, greatest(1, floor(${mean} + 0.5)))::integer` },
+    ...Array.from({ length: CVI_VARIABLES }, (_, i): Column => ({ name: `v${i + 1}`, type: 'int' })),
   ];
   return {
     kind: 'vector',
@@ -37,7 +38,8 @@ export function cviType(name: string): VectorFeatureType | undefined {
     geometryKind: 'polygon',
     idColumn: 'gid',
     attributes: columns,
-    legend: 'cvi',
+    ...(family.legend ? { legend: family.legend } : {}),
+    queryable: true,
     source: makeSource('cvi', columns, []),
   };
 }

@@ -1,14 +1,13 @@
-// Building the registry's SELECTs. Table, column and literal values come from the registry's own
-// constants; request values only ever arrive as bound parameters.
+// Building the registry's SELECTs. Table, column and literal values come from the layer catalog
+// (config/layers.yaml); request values only ever arrive as bound parameters.
 
-import type { Attribute, AttributeType, SqlSource, ViewParamValues } from './types.ts';
+import type { PublishedFilter } from '../../../engine/catalog.ts';
+import type { Attribute, SqlSource, ViewParamsSpec, ViewParamValues } from './types.ts';
 
 export interface Column extends Attribute {
   /** SQL expression when the exposed name is not the column name. */
   expr?: string;
 }
-
-export const col = (name: string, type: AttributeType, expr?: string): Column => (expr ? { name, type, expr } : { name, type });
 
 const PLAIN = /^[a-z_][a-z0-9_]*$/;
 const RESERVED = new Set(['update', 'end', 'start', 'order', 'user', 'year', 'table', 'select', 'group']);
@@ -18,22 +17,6 @@ export function quoteIdent(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`bad attribute name ${name}`);
   return `"${name}"`;
 }
-
-export const ADMIN: readonly Column[] = [
-  col('prv_code', 'string'),
-  col('amp_code', 'string'),
-  col('tam_code', 'string'),
-  col('prv_name', 'string'),
-  col('amp_name', 'string'),
-  col('tam_name', 'string'),
-];
-
-/** The island / lake spellings of the admin names (SPEC.md §3: pv_tn, ap_tn, tb_tn). */
-export const ADMIN_TN: readonly Column[] = [
-  col('pv_tn', 'string', 'prv_name'),
-  col('ap_tn', 'string', 'amp_name'),
-  col('tb_tn', 'string', 'tam_name'),
-];
 
 /** A literal from the registry's own constants (integers and simple words only). */
 export function lit(value: number | string): string {
@@ -61,24 +44,28 @@ export function makeSource(table: string, columns: readonly Column[], filters: r
   };
 }
 
+const given = (values: ViewParamValues, key: string) => values[key] !== undefined && values[key] !== '';
+
 function required(values: ViewParamValues, key: string): string | number {
-  const value = values[key];
-  if (value === undefined || value === '') throw new Error(`viewparams: missing required key "${key}"`);
-  return value;
+  if (!given(values, key)) throw new Error(`viewparams: missing required key "${key}"`);
+  return values[key]!;
 }
 
-/** `<column> = viewparam` (required) or nothing when optional and absent. */
-export function equalsParam(column: string, key: string, optional = false): Filter {
-  return (values, bind) => {
-    if (optional && (values[key] === undefined || values[key] === '')) return null;
-    return `${column} = ${bind(required(values, key))}`;
-  };
-}
-
-/** Rows of the area named by a 2-, 4- or 6-digit code (province, district or sub-district). */
-export function adminCodeParam(key = 'code'): Filter {
-  return (values, bind) => {
-    const p = bind(String(required(values, key)));
-    return `${p} IN (prv_code, amp_code, tam_code)`;
-  };
+/** A catalog filter on the viewparams (config/layers.yaml `filters`), its values bound. */
+export function paramFilter(filter: PublishedFilter, specs: ViewParamsSpec = {}): Filter {
+  switch (filter.kind) {
+    case 'equals':
+      // `<column> = viewparam`; nothing when the viewparam is optional and absent
+      return (values, bind) => {
+        if (!specs[filter.param]?.required && !given(values, filter.param)) return null;
+        return `${quoteIdent(filter.column)} = ${bind(required(values, filter.param))}`;
+      };
+    case 'anyOf':
+      // e.g. a 2-, 4- or 6-digit administrative code: province, district or sub-district rows
+      return (values, bind) => `${bind(String(required(values, filter.param)))} IN (${filter.columns.map(quoteIdent).join(', ')})`;
+    case 'in':
+      // e.g. line_year IN (start, end) when both are given, else every row
+      return (values, bind) =>
+        filter.params.every((key) => given(values, key)) ? `${quoteIdent(filter.column)} IN (${filter.params.map((key) => bind(values[key])).join(', ')})` : null;
+  }
 }

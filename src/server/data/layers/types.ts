@@ -1,20 +1,15 @@
-// Types of the feature-type registry: what each published layer name reads and exposes.
+// Types of the feature-type registry (built from config/layers.yaml): what each published layer
+// name reads and exposes.
 
-/** XSD-ish attribute types for DescribeFeatureType: xsd:string, int, double, date, dateTime. */
-export type AttributeType = 'string' | 'int' | 'double' | 'date' | 'datetime';
+import type { AttributeType, GeometryKind, ViewParamSpec } from '../../../engine/catalog.ts';
+
+export type { AttributeType, GeometryKind, ViewParamSpec };
 
 export interface Attribute {
   name: string;
+  /** XSD-ish type for DescribeFeatureType: xsd:string, int, double, date, dateTime. */
   type: AttributeType;
 }
-
-export type GeometryKind = 'point' | 'line' | 'polygon';
-
-/** Same shape as ViewParamSpec in src/server/ogc/filter/viewparams.ts (digits stay strings, years are numbers). */
-export type ViewParamSpec =
-  | { type: 'digits'; minLength?: number; maxLength?: number; required?: boolean }
-  | { type: 'year'; min?: number; max?: number; required?: boolean }
-  | { type: 'text'; maxLength: number; minLength?: number; required?: boolean };
 
 export type ViewParamsSpec = Readonly<Record<string, ViewParamSpec>>;
 
@@ -43,6 +38,8 @@ export interface VectorFeatureType {
   attributes: readonly Attribute[];
   /** Legend id in config/legends.yaml that styles it (its `field` is one of the attributes). */
   legend?: string;
+  /** Answers WMS GetFeatureInfo (capabilities say queryable="1"). */
+  queryable: boolean;
   /** Typed viewparams keys when the layer is a parameterised SQL view. */
   viewParams?: ViewParamsSpec;
   /**
@@ -59,12 +56,10 @@ export interface RasterFeatureType {
   kind: 'raster';
   name: string;
   title: string;
-  year: number;
   /** What it shows, for capabilities and an on-image label. */
   abstract: string;
   /** Land polygons to paint (sea is the background). */
   landTable: 'land';
-  sample: true;
 }
 
 export type FeatureType = VectorFeatureType | RasterFeatureType;

@@ -7,8 +7,10 @@ import type { Queryable, ScriptRunner } from '../../db/types.ts';
 import { bulkInsert } from './bulkInsert.ts';
 import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
+import { dimensionNumbers } from '../catalog.ts';
 
-export const LANDUSE_YEARS = [2549, 2553, 2558] as const;
+/** The published land-use years (config/layers.yaml), oldest first. */
+export const LANDUSE_YEARS: readonly number[] = dimensionNumbers('landuse_year').sort((a, b) => a - b);
 
 /** The 32 LDD level-2 classes (SPEC.md §3) and their Thai names (config/glossary.yaml). */
 export const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [...glossaryTerms('landuse')];

@@ -6,8 +6,10 @@ import type { Queryable } from '../../db/types.ts';
 import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
+import { dimensionNumbers } from '../catalog.ts';
 
-export const STATUS_YEARS = [2566, 2565] as const;
+/** The published coastal-status years (config/layers.yaml). */
+export const STATUS_YEARS: readonly number[] = dimensionNumbers('status_year');
 
 /** Code -> Thai text, as the map legend and the proposal form word it (config/glossary.yaml). */
 export const COASTAL_STATUS_TEXT: ReadonlyMap<string, string> = glossaryTerms('coastal-status');

@@ -9,8 +9,10 @@ import { bulkInsert } from './bulkInsert.ts';
 import { moveBy, offsetLine, rightNormal, subLine, type LonLat } from './geo.ts';
 import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
+import { dimensionNumbers } from '../catalog.ts';
 
-export const STRUCTURE_YEARS = [2566, 2562, 2561, 2560] as const;
+/** The published structure years (config/layers.yaml). */
+export const STRUCTURE_YEARS: readonly number[] = dimensionNumbers('structure_year');
 
 export const STRUCTURE_TYPES = [
   { code: 'SW', th: 'กำแพงกันคลื่น', en: 'Seawall', layout: 'along' },

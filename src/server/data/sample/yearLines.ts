@@ -6,11 +6,14 @@
 import { offsetLine, type LonLat } from './geo.ts';
 import { loopNoise, Rng, smoothNoise } from './prng.ts';
 import type { ParentLine } from './segments.ts';
+import { dimensionNumbers } from '../catalog.ts';
 
 export const BASE_YEAR = 2562;
-export const CMLINE_YEARS = [2562, 2563, 2564, 2565, 2566, 2567] as const;
-export const SHORELINE_YEARS = [2548, 2554, 2556, 2557, 2558, 2559] as const;
-export const RATE_YEARS = [2565, 2566, 2567] as const;
+// The years come from the layer catalog (config/layers.yaml): the sample has data for exactly
+// the years the server publishes.
+export const CMLINE_YEARS: readonly number[] = dimensionNumbers('cmline_year');
+export const SHORELINE_YEARS: readonly number[] = dimensionNumbers('shoreline_year');
+export const RATE_YEARS: readonly number[] = dimensionNumbers('rate_year');
 
 /** Long-term tendency by province (m/yr): the muddy upper Gulf erodes fastest. */
 const REGIONAL_BIAS: Readonly<Record<string, number>> = {

@@ -53,7 +53,7 @@ function buildCapabilities(svc: OgcService, r: OgcRequest, extents: Map<string, 
       `<Style><Name>${xmlEscape(look.styleName)}</Name><Title>${xmlEscape(look.legend.title)}</Title>` +
       `<LegendURL width="20" height="20"><Format>image/png</Format>${online(xmlEscape(legendUrl(r, ft, svc.product)))}</LegendURL></Style>`;
     return (
-      `<Layer queryable="${ft.kind === 'vector' ? 1 : 0}" opaque="${ft.kind === 'raster' ? 1 : 0}"><Name>${xmlEscape(qualifiedName(ft, svc.product))}</Name>` +
+      `<Layer queryable="${ft.kind === 'vector' && ft.queryable ? 1 : 0}" opaque="${ft.kind === 'raster' ? 1 : 0}"><Name>${xmlEscape(qualifiedName(ft, svc.product))}</Name>` +
       `<Title>${xmlEscape(ft.title)}</Title><Abstract>${xmlEscape(abstract)}</Abstract>` +
       `<KeywordList><Keyword>${ft.kind === 'raster' ? 'sample' : ft.geometryKind}</Keyword></KeywordList>` +
       `${crsList}${boundingBoxes(e, v13)}${style}</Layer>`

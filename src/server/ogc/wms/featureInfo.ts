@@ -49,7 +49,7 @@ export async function getFeatureInfo(svc: OgcService, r: OgcRequest): Promise<vo
       })
     : mapLayers(svc, r, 'QUERY_LAYERS', 'LayerNotDefined');
   for (const l of queried) {
-    if (l.ft.kind !== 'vector') throw new OgcError('LayerNotQueryable', `layer ${l.ft.name} is not queryable`, 'QUERY_LAYERS');
+    if (l.ft.kind !== 'vector' || !l.ft.queryable) throw new OgcError('LayerNotQueryable', `layer ${l.ft.name} is not queryable`, 'QUERY_LAYERS');
   }
 
   // The clicked pixel's centre and a box of `buffer` pixels around it, in lon/lat.

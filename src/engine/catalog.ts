@@ -1,0 +1,253 @@
+// The layer catalog (config/layers.yaml) expanded into the layers it publishes: dimensions
+// multiplied out, attribute lists and viewparam sets resolved, placeholders filled. Pure: the
+// server builds its SQL from the result, check:config reports the problems with file:line:column.
+import type { JsonPath } from './errors.ts';
+
+export type AttributeType = 'string' | 'int' | 'double' | 'date' | 'datetime';
+export type GeometryKind = 'point' | 'line' | 'polygon';
+
+export type ViewParamSpec =
+  | { type: 'digits'; minLength?: number; maxLength?: number; required?: boolean }
+  | { type: 'year'; min?: number; max?: number; required?: boolean }
+  | { type: 'text'; maxLength: number; minLength?: number; required?: boolean };
+
+export type CatalogAttribute = string | { name: string; type: AttributeType; expr?: string };
+
+export type CatalogFilter = { param: string; column: string } | { param: string; anyOf: string[] } | { params: string[]; column: string };
+
+interface Templated {
+  name: string;
+  for?: Record<string, string>;
+  title: string;
+}
+
+export interface CatalogVector extends Templated {
+  table: string;
+  geometry: GeometryKind;
+  id: string;
+  attributes: CatalogAttribute[];
+  where?: Record<string, string | number>;
+  viewParams?: string;
+  filters?: CatalogFilter[];
+  legend?: string;
+  queryable?: boolean;
+}
+
+export interface CatalogRaster extends Templated {
+  raster: 'land';
+  abstract: string;
+}
+
+export interface CatalogFamily {
+  family: 'cvi';
+  attributes: CatalogAttribute[];
+  legend?: string;
+}
+
+export interface CatalogDoc {
+  dimensions?: Record<string, Array<number | string> | Record<string, string>>;
+  attributes?: Record<string, CatalogAttribute[]>;
+  viewParams?: Record<string, Record<string, ViewParamSpec>>;
+  layers: Array<CatalogVector | CatalogRaster | CatalogFamily>;
+}
+
+export interface PublishedAttribute {
+  name: string;
+  type: AttributeType;
+  expr?: string;
+}
+
+export type PublishedFilter =
+  | { kind: 'equals'; param: string; column: string }
+  | { kind: 'anyOf'; param: string; columns: readonly string[] }
+  | { kind: 'in'; params: readonly string[]; column: string };
+
+export interface PublishedVector {
+  kind: 'vector';
+  name: string;
+  title: string;
+  table: string;
+  geometryKind: GeometryKind;
+  idColumn: string;
+  attributes: readonly PublishedAttribute[];
+  /** Fixed filters column = literal, in order. */
+  where: ReadonlyArray<readonly [string, number | string]>;
+  viewParams?: Readonly<Record<string, ViewParamSpec>>;
+  filters: readonly PublishedFilter[];
+  legend?: string;
+  queryable: boolean;
+}
+
+export interface PublishedRaster {
+  kind: 'raster';
+  name: string;
+  title: string;
+  abstract: string;
+  landTable: 'land';
+}
+
+export interface PublishedFamily {
+  kind: 'family';
+  family: 'cvi';
+  /** The fixed attributes; the family adds the computed ones. */
+  attributes: readonly PublishedAttribute[];
+  legend?: string;
+}
+
+export type Published = PublishedVector | PublishedRaster | PublishedFamily;
+
+export interface CatalogProblem {
+  path: JsonPath;
+  message: string;
+}
+
+const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)(\.label)?\}/g;
+/** Literals of fixed filters: integers and lower-case words (they are written into SQL). */
+const WORD = /^[a-z_-]+$/;
+
+interface Binding {
+  value: string;
+  label: string;
+}
+
+function dimensionValues(doc: CatalogDoc, id: string): Binding[] | undefined {
+  const dim = doc.dimensions?.[id];
+  if (!dim) return undefined;
+  return Array.isArray(dim) ? dim.map((v) => ({ value: String(v), label: String(v) })) : Object.entries(dim).map(([value, label]) => ({ value, label }));
+}
+
+/** Every combination of the `for` dimensions, the first one outermost. */
+function combinations(doc: CatalogDoc, dims: Record<string, string>, at: JsonPath, problems: CatalogProblem[]): Array<Record<string, Binding>> {
+  let out: Array<Record<string, Binding>> = [{}];
+  for (const [placeholder, id] of Object.entries(dims)) {
+    const values = dimensionValues(doc, id);
+    if (!values) {
+      problems.push({ path: [...at, 'for', placeholder], message: `unknown dimension "${id}" (known: ${Object.keys(doc.dimensions ?? {}).join(', ') || 'none'})` });
+      return [];
+    }
+    out = out.flatMap((combo) => values.map((b) => ({ ...combo, [placeholder]: b })));
+  }
+  return out;
+}
+
+function fill(text: string, combo: Record<string, Binding>, path: JsonPath, problems: CatalogProblem[]): string {
+  return text.replace(PLACEHOLDER, (whole, name: string, label?: string) => {
+    const b = combo[name];
+    if (!b) {
+      problems.push({ path, message: `placeholder ${whole} names no dimension of this layer's "for"` });
+      return whole;
+    }
+    return label ? b.label : b.value;
+  });
+}
+
+const ATTRIBUTE = /^([A-Za-z_][A-Za-z0-9_]*):([a-z]+)$/;
+
+function resolveAttributes(doc: CatalogDoc, list: readonly CatalogAttribute[], at: JsonPath, problems: CatalogProblem[], seen: readonly string[] = []): PublishedAttribute[] {
+  return list.flatMap((a, i): PublishedAttribute[] => {
+    if (typeof a !== 'string') return [a];
+    if (!a.startsWith('$')) {
+      const [, name, type] = ATTRIBUTE.exec(a) ?? [];
+      return name && type ? [{ name, type: type as AttributeType }] : [];
+    }
+    const set = a.slice(1);
+    const items = doc.attributes?.[set];
+    if (!items) {
+      problems.push({ path: [...at, i], message: `unknown attribute list "${a}" (known: ${Object.keys(doc.attributes ?? {}).map((k) => `$${k}`).join(', ') || 'none'})` });
+      return [];
+    }
+    if (seen.includes(set)) {
+      problems.push({ path: [...at, i], message: `attribute list "${a}" includes itself` });
+      return [];
+    }
+    return resolveAttributes(doc, items, ['attributes', set], problems, [...seen, set]);
+  });
+}
+
+function filtersOf(layer: CatalogVector, params: Readonly<Record<string, ViewParamSpec>> | undefined, at: JsonPath, problems: CatalogProblem[]): PublishedFilter[] {
+  return (layer.filters ?? []).map((f, i) => {
+    const names = 'params' in f ? f.params : [f.param];
+    for (const name of names) {
+      if (!params?.[name]) problems.push({ path: [...at, 'filters', i], message: `viewparam "${name}" is not in this layer's viewParams${layer.viewParams ? ` "${layer.viewParams}"` : ''}` });
+    }
+    if ('params' in f && f.params.some((name) => params?.[name]?.required)) {
+      problems.push({ path: [...at, 'filters', i], message: '"params" filters apply only when every viewparam is given: their viewparams must be optional' });
+    }
+    if ('params' in f) return { kind: 'in', params: f.params, column: f.column };
+    return 'anyOf' in f ? { kind: 'anyOf', param: f.param, columns: f.anyOf } : { kind: 'equals', param: f.param, column: f.column };
+  });
+}
+
+function vectorLayers(doc: CatalogDoc, layer: CatalogVector, at: JsonPath, problems: CatalogProblem[]): PublishedVector[] {
+  const attributes = resolveAttributes(doc, layer.attributes, [...at, 'attributes'], problems);
+  const names = attributes.map((a) => a.name);
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length) problems.push({ path: [...at, 'attributes'], message: `attribute "${twice[0]}" is listed twice` });
+  if (!names.includes(layer.id)) problems.push({ path: [...at, 'id'], message: `id "${layer.id}" is not one of the layer's attributes` });
+  const params = layer.viewParams === undefined ? undefined : doc.viewParams?.[layer.viewParams];
+  if (layer.viewParams !== undefined && !params) {
+    problems.push({ path: [...at, 'viewParams'], message: `unknown viewParams set "${layer.viewParams}" (known: ${Object.keys(doc.viewParams ?? {}).join(', ') || 'none'})` });
+  }
+  const filters = filtersOf(layer, params, at, problems);
+  return combinations(doc, layer.for ?? {}, at, problems).map((combo) => {
+    const where = Object.entries(layer.where ?? {}).map(([column, raw]): [string, number | string] => {
+      const value = fill(String(raw), combo, [...at, 'where', column], problems);
+      if (/^-?\d+$/.test(value)) return [column, Number(value)];
+      if (!WORD.test(value)) problems.push({ path: [...at, 'where', column], message: `"${value}" is neither an integer nor a lower-case word` });
+      return [column, value];
+    });
+    return {
+      kind: 'vector',
+      name: fill(layer.name, combo, [...at, 'name'], problems),
+      title: fill(layer.title, combo, [...at, 'title'], problems),
+      table: layer.table,
+      geometryKind: layer.geometry,
+      idColumn: layer.id,
+      attributes,
+      where,
+      ...(params ? { viewParams: params } : {}),
+      filters,
+      ...(layer.legend ? { legend: layer.legend } : {}),
+      queryable: layer.queryable ?? true,
+    };
+  });
+}
+
+/** The published layers of a catalog and the problems found (names and paths into the document). */
+export function expandCatalog(doc: CatalogDoc): { layers: Published[]; problems: CatalogProblem[] } {
+  const problems: CatalogProblem[] = [];
+  const layers: Published[] = [];
+  const seen = new Map<string, number>();
+  doc.layers.forEach((layer, i) => {
+    const at: JsonPath = ['layers', i];
+    if ('family' in layer) {
+      const attributes = resolveAttributes(doc, layer.attributes, [...at, 'attributes'], problems);
+      layers.push({ kind: 'family', family: layer.family, attributes, ...(layer.legend ? { legend: layer.legend } : {}) });
+      return;
+    }
+    const published: Array<PublishedVector | PublishedRaster> =
+      'raster' in layer
+        ? combinations(doc, layer.for ?? {}, at, problems).map((combo) => ({
+            kind: 'raster',
+            name: fill(layer.name, combo, [...at, 'name'], problems),
+            title: fill(layer.title, combo, [...at, 'title'], problems),
+            abstract: fill(layer.abstract, combo, [...at, 'abstract'], problems),
+            landTable: layer.raster,
+          }))
+        : vectorLayers(doc, layer, at, problems);
+    for (const p of published) {
+      const other = seen.get(p.name);
+      if (other !== undefined) problems.push({ path: [...at, 'name'], message: `layer "${p.name}" is published twice (also by layers[${other}])` });
+      seen.set(p.name, i);
+      layers.push(p);
+    }
+  });
+  return { layers, problems };
+}
+
+/** A dimension's values (the sample generator makes data for exactly the published years). */
+export function catalogDimension(doc: CatalogDoc, id: string): string[] {
+  const values = dimensionValues(doc, id);
+  if (!values) throw new Error(`config/layers.yaml: no dimension "${id}"`);
+  return values.map((b) => b.value);
+}

@@ -1,0 +1,73 @@
+// Checks of the layer catalog (config/layers.yaml) against the other documents: the legends its
+// layers name exist, and every layer name a topic asks the reference server for is published
+// (a year a topic offers must be a year the catalog publishes).
+import type { JsonPath } from '../errors.ts';
+import type { CatalogDoc, Published } from '../catalog.ts';
+import type { TopicDoc } from '../types.ts';
+import type { Loaded, SourceDocument } from './readDocument.ts';
+import type { Issues } from './issues.ts';
+import { closestName } from './similar.ts';
+
+export function checkCatalogLegends(issues: Issues, catalog: Loaded<CatalogDoc>, legendIds: readonly string[]): void {
+  catalog.data.layers.forEach((layer, i) => {
+    if ('legend' in layer && layer.legend !== undefined && !legendIds.includes(layer.legend)) {
+      issues.unknown(catalog.doc, ['layers', i, 'legend'], 'legend', layer.legend, legendIds);
+    }
+  });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** Published names, and a listed example of each family (cvi_<variables> answers any combination). */
+function publishedNames(published: readonly Published[]): string[] {
+  return published.map((p) => (p.kind === 'family' ? 'cvi_1' : p.name));
+}
+
+function matches(template: string, names: readonly string[]): boolean {
+  const pattern = new RegExp(`^${template.split(/\{[^}]+\}/).map(escape).join('.+?')}$`);
+  return names.some((n) => pattern.test(n));
+}
+
+interface Requested {
+  path: JsonPath;
+  template: string;
+}
+
+/** The server layer names of a topic's layers (`layers:` of WMS/WFS layers on the reference server). */
+function requestedNames(topic: TopicDoc): Array<Requested & { layerId: string; variant: number }> {
+  return topic.variants.flatMap((v, vi) =>
+    (v.layers ?? []).flatMap((layer, li) => {
+      if (typeof layer.layers !== 'string' || layer.url !== undefined) return [];
+      return layer.layers.split(',').map((part) => ({
+        path: ['variants', vi, 'layers', li, 'layers'],
+        template: part.trim().replace(/^\{product\}:/, ''),
+        layerId: layer.id,
+        variant: vi,
+      }));
+    }),
+  );
+}
+
+function report(issues: Issues, doc: SourceDocument, path: JsonPath, name: string, names: readonly string[]): void {
+  const hint = closestName(name, names);
+  issues.add(doc, path, `layer "${name}" is not published by the layer catalog (config/layers.yaml)${hint ? `; did you mean "${hint}"?` : ''}`);
+}
+
+export function checkPublished(issues: Issues, topic: Loaded<TopicDoc>, published: readonly Published[]): void {
+  const names = publishedNames(published);
+  for (const r of requestedNames(topic.data)) {
+    if (!matches(r.template, names)) {
+      report(issues, topic.doc, r.path, r.template, names);
+      continue;
+    }
+    // a year list of a section: each year it offers must be published
+    topic.data.variants[r.variant]!.sections?.forEach((s, si) => {
+      const options = (s.years as { options?: unknown[] } | undefined)?.options;
+      if (s.kind !== 'yearLayers' || s.layer !== r.layerId || !Array.isArray(options)) return;
+      options.forEach((year, yi) => {
+        const name = r.template.replaceAll('{year}', String(year));
+        if (!/\{/.test(name) && !names.includes(name)) report(issues, topic.doc, ['variants', r.variant, 'sections', si, 'years', 'options', yi], name, names);
+      });
+    });
+  }
+}
