@@ -94,6 +94,16 @@ function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
+/**
+ * Jsonix makes every element-reference property its catch-all too: any element some mapping
+ * declares would be taken there. Only an xs:any (an any-element property, or an element reference
+ * that also allows DOM content, as the mappings write a lax wildcard) may take what the schema
+ * type does not name; the substitution group members of a reference are named already.
+ */
+function isWildcard(property: Any): boolean {
+  return property instanceof Jsonix.Model.AnyElementPropertyInfo || property.allowDom === true;
+}
+
 /** Jsonix.Model.ClassInfo.prototype.unmarshal (jsonix 3.0.0), reporting what it would skip. */
 function strictUnmarshal(this: Any, context: Any, input: Any): Any {
   this.build(context);
@@ -123,7 +133,7 @@ function strictUnmarshal(this: Any, context: Any, input: Any): Any {
       if (et === START) {
         const key: string = input.getNameKey();
         if (s.elements?.[key]) this.unmarshalProperty(context, input, s.elements[key], result);
-        else if (s.any) this.unmarshalProperty(context, input, s.any, result);
+        else if (s.any && isWildcard(s.any)) this.unmarshalProperty(context, input, s.any, result);
         else {
           report(`element <${elementName(input)}>`);
           input.skipElement();
