@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // one file at a time while a core idled. Their main process only collects results.
 const NODE_WORKERS = availableParallelism();
 
-const POSTGRES_ONLY = ['tests/server/db/instances.test.ts', 'tests/server/router/instances.test.ts'];
+const POSTGRES_ONLY = ['tests/server/db/instances.test.ts', 'tests/server/router/instances.test.ts', 'tests/server/db/replica.test.ts'];
 
 export default defineConfig({
   test: {

@@ -63,31 +63,32 @@ async function withPostGis(url: string): Promise<void> {
   }
 }
 
-export async function startPgServer(): Promise<PgServer> {
+/** A temp dir the PostgreSQL binaries may write, and a way to run them (as `postgres` when root). */
+async function pgWorkspace(prefix: string): Promise<{ dir: string; exec: (file: string, args: string[]) => Promise<{ stdout: string }> }> {
   const bin = pgBinDir();
-  const dir = mkdtempSync(path.join(tmpdir(), 'pgtest-'));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   const asRoot = process.getuid?.() === 0;
-  const exec = async (file: string, args: string[]) => {
-    const command = path.join(bin, file);
-    return asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
-  };
   if (asRoot) {
     const { uid, gid } = await postgresIds();
     chownSync(dir, uid, gid);
   }
+  const exec = async (file: string, args: string[]) => {
+    const command = path.join(bin, file);
+    return asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  };
+  return { dir, exec };
+}
+
+const serverSettings = (port: number, dir: string) =>
+  [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'].join(' ');
+
+export async function startPgServer(): Promise<PgServer> {
+  const { dir, exec } = await pgWorkspace('pgtest-');
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   try {
     await exec('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    const settings = [
-      `-p ${port}`,
-      `-k ${dir}`,
-      '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-    ].join(' ');
-    await exec('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', settings, '-w', 'start']);
+    await exec('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', serverSettings(port, dir), '-w', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -111,6 +112,48 @@ export async function startPgServer(): Promise<PgServer> {
       await withPostGis(urlFor(name));
       return urlFor(name);
     },
+    async stop() {
+      try {
+        await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export interface PgReplica {
+  port: number;
+  /** The same connection string with the replica's port. */
+  urlFor(primaryUrl: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A streaming replica (hot standby) of the server at `primaryUrl`: `pg_basebackup -R -X stream`
+ * (initdb's default pg_hba.conf lets local replication connections in, and wal_level=replica is the
+ * default), started on its own port; resolves once it accepts read-only queries.
+ */
+export async function startReplica(primaryUrl: string): Promise<PgReplica> {
+  const primary = new URL(primaryUrl);
+  const { dir, exec } = await pgWorkspace('pgreplica-');
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  const urlFor = (url: string) => {
+    const u = new URL(url);
+    u.port = String(port);
+    return u.toString();
+  };
+  try {
+    await exec('pg_basebackup', ['-h', primary.hostname, '-p', primary.port, '-U', primary.username || 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast']);
+    await exec('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', `${serverSettings(port, dir)} -c hot_standby=on`, '-w', 'start']);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    urlFor,
     async stop() {
       try {
         await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
