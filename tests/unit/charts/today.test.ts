@@ -87,8 +87,8 @@ describe('config/topics declares exactly these charts', () => {
       'cmline-changearea/songkhla-lake-land', 'cmline-changearea/songkhla-lake-land',
       'cmline-changearea/songkhla-lake-island', 'cmline-changearea/songkhla-lake-island',
       'change/', 'change/',
-      // /shoreline-trend (issue 14): coast length by rate class and mean LRR of the rate points.
-      'shoreline-trend/', 'shoreline-trend/', 'shoreline-trend/beach', 'shoreline-trend/beach',
+      // /shoreline-trend (issue 14): coast length by rate class and mean LRR, from the server's totals.
+      'shoreline-trend/', 'shoreline-trend/', 'shoreline-trend/beach', 'shoreline-trend/beach', 'shoreline-trend/view', 'shoreline-trend/view',
     ]);
     for (const { at, section: { kind: _, ...chart } } of charts.filter((c) => c.section.from !== 'rates')) {
       const row = chart.from as 'erosion' | 'accretion';
