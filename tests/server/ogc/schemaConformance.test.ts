@@ -85,6 +85,8 @@ describe('WMS', () => {
   it('1.1.1 capabilities (WMS_1_1_1, from the DTD) and 1.3.0 capabilities', async () => {
     await conforms(WMS, wms('1.1.1', { REQUEST: 'GetCapabilities' }), ['WMS_1_1_1'], 'WMT_MS_Capabilities');
     await conforms(WMS, wms('1.3.0', { REQUEST: 'GetCapabilities' }), ['WMS_1_3_0'], '{http://www.opengis.net/wms}WMS_Capabilities');
+    // older versions are negotiated to 1.1.1
+    await conforms(WMS, wms('1.0.0', { REQUEST: 'GetCapabilities' }), ['WMS_1_1_1'], 'WMT_MS_Capabilities');
   });
   it.each([
     ['GetMap, unknown layer', { REQUEST: 'GetMap', LAYERS: 'tcs:nope', STYLES: '', BBOX: '0,0,1,1', WIDTH: '10', HEIGHT: '10', FORMAT: 'image/png' }],
@@ -173,11 +175,13 @@ describe('WFS DescribeFeatureType, GetFeature, GetPropertyValue', () => {
     expect(withFeatures).toBeGreaterThan(names.length / 2);
   }, 240_000);
 
-  it('1.1.0 and 2.0.0 resultType=hits; 2.0.0 several TYPENAMES; 2.0.0 a page with next/previous', async () => {
+  it('1.1.0 and 2.0.0 resultType=hits; 2.0.0 several TYPENAMES; a page with next/previous; other SRSNAMEs', async () => {
     await featureCollection('1.1.0', 'tcs:cmline_2567', { RESULTTYPE: 'hits' });
     await featureCollection('2.0.0', 'tcs:cmline_2567', { RESULTTYPE: 'hits' });
     await featureCollection('2.0.0', 'tcs:cmline_2567,tcs:cctv');
     await featureCollection('2.0.0', 'tcs:cmline_2567', { STARTINDEX: '3' });
+    await featureCollection('2.0.0', 'tcs:cctv', { SRSNAME: 'urn:ogc:def:crs:EPSG::4326' });
+    await featureCollection('1.1.0', 'tcs:coastallu_2558', { SRSNAME: 'EPSG:3857' });
   });
 
   it('2.0.0 GetFeatureById answers the bare feature, valid by the application schema', async () => {
