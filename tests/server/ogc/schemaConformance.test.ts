@@ -4,8 +4,8 @@
 // where it stands, and the expected root. GetFeature documents are checked whole: the collection
 // by the WFS mapping, the features by a mapping made from the server's own DescribeFeatureType
 // (appSchema.ts), their geometries by the GML mapping. Not covered by any mapping: the WFS 1.0.0
-// capabilities outside ogc:Filter_Capabilities (ogc-schemas has no WFS-capabilities.xsd 1.0.0);
-// element order, cardinality and enumerations (Jsonix does not check them).
+// capabilities (ogc-schemas has neither WFS-capabilities.xsd nor filterCapabilities.xsd 1.0.0:
+// root only); element order, cardinality and enumerations (Jsonix does not check them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW } from '../db/testDatabase.ts';
 import { appSchemaModule } from './appSchema.ts';
