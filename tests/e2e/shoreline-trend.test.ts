@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeProblems, waitForMapIdle } from './support/browser.ts';
+import { describeProblems, waitForMapIdle, waitForMapZoom } from './support/browser.ts';
 import { gotoTopic, providerApiPatterns, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { ROOT_DIR, type RunningApp } from './support/server.ts';
@@ -57,6 +57,14 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     // The legend names every class in Thai (colour is not the only cue: the chart table too).
     const legend = await page.locator('.legend-card').filter({ hasText: 'อัตราการเปลี่ยนแปลงชายฝั่ง' }).innerText();
     for (const label of ['กัดเซาะรุนแรง', 'กัดเซาะปานกลาง', 'ทับถมมาก']) expect(legend).toContain(label);
+    // ... and by symbol: the card shows the marks the map draws (erosion down, accretion up).
+    const card = page.locator('.legend-card').filter({ hasText: 'อัตราการเปลี่ยนแปลงชายฝั่ง' });
+    const symbols = await card.locator('svg.legend-symbol').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('data-symbol')));
+    expect(symbols).toEqual(['triangle-down', 'triangle-down', 'triangle-down', 'circle', 'triangle-up', 'triangle-up', 'triangle-up']);
+    expect(await page.evaluate(() => window.__qa?.styleLayerIds().filter((id) => id.startsWith('rates::')))).toEqual(['rates::symbol']);
+    // The totals are the server's (mode=totals), with the share of significant trends per district.
+    await page.locator('[data-testid="chart-rate-chart"] .chart-table').waitFor({ timeout: 60_000 });
+    expect(await tableText(page, 'rate-chart')).toContain('มีนัยสำคัญ (%)');
     await waitForMapIdle(page);
     await page.screenshot({ path: path.join(SHOTS, 'points.png') });
 
@@ -133,5 +141,43 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     const features = ogr('-q', '-fid', '1', `/vsizip/${files['transects.zip']}`);
     expect(features).toContain('prv_name (String) = สงขลา');
     writeFileSync(path.join(SHOTS, 'ogrinfo.txt'), `${zip}\n${features}`);
+  });
+
+  it("'ในขอบเขตแผนที่': the transects and totals of the map's view; zoomed out the row says to zoom in", async () => {
+    const { page } = suite.s;
+    const app = suite.app;
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('page=transects') && r.url().includes('bbox=')) requests.push(new URL(r.url()).searchParams.toString());
+    });
+    await gotoTopic(page, app, 'shoreline-trend/view?v=1&c=100.55,7.5&z=6&qa=1', 'แนวโน้มการเปลี่ยนแปลงชายฝั่ง');
+    await waitForPickersSettled(page);
+    await page.locator('[data-row="rates"] button').click();
+    await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor();
+    expect(await rowState(page)).toBe('inactive');
+    expect(requests).toEqual([]);
+
+    await gotoTopic(page, app, 'shoreline-trend/view?v=1&c=100.45,7.3&z=10&qa=1', 'แนวโน้มการเปลี่ยนแปลงชายฝั่ง');
+    await waitForPickersSettled(page);
+    await waitForMapZoom(page, (z) => z > 9.5); // the link's view is the area
+    await page.locator('[data-row="rates"] button').click();
+    await expect.poll(() => rowState(page), { timeout: 60_000 }).toBe('active');
+    await page.locator('[data-testid="chart-rate-chart"] .chart-table').waitFor({ timeout: 60_000 });
+    const list = requests.find((q) => q.includes('mode=list'))!;
+    const bboxText = new URLSearchParams(list).get('bbox')!;
+    const bbox = bboxText.split(',').map(Number) as [number, number, number, number];
+    expect(bbox[0]).toBeLessThan(100.45);
+    expect(bbox[2]).toBeGreaterThan(100.45);
+    // The totals are asked for the same view.
+    const totals = requests.filter((q) => q.includes('mode=totals'));
+    expect(totals.length).toBeGreaterThan(0);
+    expect(totals.every((q) => new URLSearchParams(q).get('bbox') === bboxText)).toBe(true);
+    await waitForMapIdle(page);
+    await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBeGreaterThan(20);
+    const lonLat = (await drawn(page)).map((p) => [Number(p.properties.lon), Number(p.properties.lat)]);
+    expect(lonLat.every(([x, y]) => x! >= bbox[0] && x! <= bbox[2] && y! >= bbox[1] && y! <= bbox[3])).toBe(true);
+    expect(await tableText(page, 'rate-chart')).toContain('มีนัยสำคัญ (%)');
+    await page.screenshot({ path: path.join(SHOTS, 'view.png') });
+    expect(describeProblems(suite.s.log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
   });
 });
