@@ -38,6 +38,7 @@ import { createRouter, type Route } from '../src/server/http/router.ts';
 import { OgcService } from '../src/server/ogc/service.ts';
 import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
 import { canStartPgServer, startPgServer, type PgServer } from '../tests/server/db/pgServer.ts';
+import { recordFigures } from './lib/benchResult.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SYNTHETIC_SQL = path.resolve(ROOT, '../shared/bench/mapserver/synthetic.sql');
@@ -487,6 +488,7 @@ async function runParent(): Promise<void> {
   }
   console.log('');
   printTable(results);
+  recordFigures(results.map((r) => ({ bench: 'server', measure: `${r.db} ${r.scenario} c=${r.conc}`, value: r.rps, unit: 'req/s' })));
   const load = (await import('node:os')).loadavg();
   console.log(`\nload average at the end: ${load.map((l) => l.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} CPUs (wall-time figures drop on a busy machine; node CPU ms/req less so; PostgreSQL's own CPU is not in it)`);
   console.log('MapServer 8 on PostGIS (DESIGN.md §6, 100k-line table, same machine class): GetMap 256 px ~100 tiles/s at c=1, ~190 at c=4;');

@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../src/server/db/open.ts';
 import { buildTransects } from '../src/server/transects/build.ts';
 import { transectHistory, transectsWithStats } from '../src/server/transects/query.ts';
 import { totalsOf } from '../src/server/transects/totals.ts';
+import { recordFigures } from './lib/benchResult.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,10 +26,12 @@ if (!url) {
 }
 const { db } = await ensureDatabase(url ? { databaseUrl: url, log: () => undefined } : { dataDir: copy, log: () => undefined });
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+let buildMs: number | undefined;
 try {
   console.log(`engine: ${db.description}`);
   if (!process.argv.includes('--no-build')) {
     const report = await db.transaction((tx) => buildTransects(tx));
+    buildMs = report.ms;
     console.log(`build: ${report.transects} transects, ${report.distances} distances in ${(report.ms / 1000).toFixed(1)} s`, report.steps);
   }
   const period = { start: 2562, end: 2567 };
@@ -59,6 +62,12 @@ try {
     hist.push(performance.now() - t);
   }
   console.log(`one transect history (${runs} runs): p95 ${p95(hist).toFixed(1)} ms`);
+  recordFigures([
+    ...(buildMs !== undefined ? [{ bench: 'transects', measure: `transect build, whole sample coast (${db.kind})`, value: buildMs / 1000, unit: 's' }] : []),
+    { bench: 'transects', measure: `period recomputation, province ${province} (median, ${db.kind})`, value: times[times.length >> 1]!, unit: 'ms', target: { op: '<=', value: 3000 } },
+    { bench: 'transects', measure: `period recomputation, whole coast (${db.kind})`, value: Math.min(...whole), unit: 'ms' },
+    { bench: 'transects', measure: 'one transect history (p95)', value: p95(hist), unit: 'ms' },
+  ]);
 } finally {
   await db.close();
   if (copy) rmSync(copy, { recursive: true, force: true });

@@ -1,0 +1,79 @@
+// `npm run bench:start` (issue 13 "first start <= 25 s, warm <= 2.5 s"): `npm start` on a fresh,
+// empty PGlite data dir (migrations and the sample generated: a fresh clone's first start) and
+// then again on the same dir (a warm restart), each timed from spawning the process to the first
+// router answer (HTTP 200). The client is built beforehand, so the figures are the server's own.
+// Prints the server's phase lines and both times. BENCH_KEEP_DATA_DIR=<dir> keeps the database
+// there (bench:all reuses it for bench:transects).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureClientBuilt } from '../src/server/build-if-needed.ts';
+import { recordFigures } from './lib/benchResult.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PROBE = '/tcs/v2/router?page=coastline&mode=list&list=province';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** This environment on the embedded database (no PostgreSQL URLs). */
+function embeddedEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_READ_URL;
+  return env;
+}
+
+async function timedStart(dataDir: string): Promise<{ ms: number; lines: string[] }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    cwd: ROOT,
+    env: embeddedEnv({ PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: dataDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter((l) => /database:|ready|Serving/.test(l)));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${lines.join('\n')}`);
+      const ok = await fetch(`http://127.0.0.1:${port}${PROBE}`).then((r) => r.status === 200, () => false);
+      if (ok) return { ms: performance.now() - started, lines };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+await ensureClientBuilt(ROOT);
+const keep = process.env.BENCH_KEEP_DATA_DIR;
+const dataDir = keep ?? mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+if (keep) rmSync(keep, { recursive: true, force: true });
+try {
+  const cold = await timedStart(dataDir);
+  console.log(cold.lines.join('\n'));
+  const warm = await timedStart(dataDir);
+  console.log(warm.lines.join('\n'));
+  console.log(`first start (empty data dir, sample generated) -> router answers: ${(cold.ms / 1000).toFixed(1)} s (target <= 25 s)`);
+  console.log(`warm restart -> router answers: ${(warm.ms / 1000).toFixed(1)} s (target <= 2.5 s)`);
+  recordFigures([
+    { bench: 'start', measure: 'first start, empty PGlite -> router answers', value: cold.ms / 1000, unit: 's', target: { op: '<=', value: 25 } },
+    { bench: 'start', measure: 'warm restart -> router answers', value: warm.ms / 1000, unit: 's', target: { op: '<=', value: 2.5 } },
+  ]);
+} finally {
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
+}
