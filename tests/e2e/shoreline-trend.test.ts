@@ -156,6 +156,14 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor();
     expect(await rowState(page)).toBe('inactive');
     expect(requests).toEqual([]);
+    // Zoomed in far enough, the message goes: it is answered.
+    await waitForMapZoom(page, (z) => z < 6.5);
+    for (let i = 0; i < 4; i++) {
+      const before = Number(await page.locator('[data-testid="map"]').first().getAttribute('data-zoom'));
+      await page.getByRole('button', { name: /ซูมเข้า|zoom in/i }).first().click();
+      await waitForMapZoom(page, (z) => z > before + 0.5);
+    }
+    await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor({ state: 'detached' });
 
     await gotoTopic(page, app, 'shoreline-trend/view?v=1&c=100.45,7.3&z=10&qa=1', 'แนวโน้มการเปลี่ยนแปลงชายฝั่ง');
     await waitForPickersSettled(page);

@@ -72,6 +72,16 @@ export function ToggleRow(props: ToggleRowProps) {
     const { props: p, state: s, vars: v } = latest.current;
     return validationMessage(s.variant.validations, p.validate, s.values) ?? (bounds && !v?.[BOUNDS_VAR] ? bounds.message : null);
   };
+  // Says (or clears) why; the zoom-in message goes once the map is zoomed in, as it is answered.
+  const zoomSaid = useRef(false);
+  const say = (message: string | null) => {
+    zoomSaid.current = !!bounds && message === bounds.message;
+    latest.current.props.onMessage(message);
+  };
+  useEffect(() => {
+    if (view && zoomSaid.current) say(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new view answers the message
+  }, [view]);
   // The layer this row put in the store (null when none).
   const added = useRef<string | null>(null);
   // Shown from a link (issue 11): the map keeps the link's view; the restore hears the outcome.
@@ -165,7 +175,7 @@ export function ToggleRow(props: ToggleRowProps) {
       if (value !== 'active') return true;
       actor.send({ type: 'TOGGLE' });
       const message = blocked();
-      latest.current.props.onMessage(message);
+      say(message);
       if (message) return true;
       keepView.current = true;
       actor.send({ type: 'TOGGLE' });
@@ -187,7 +197,7 @@ export function ToggleRow(props: ToggleRowProps) {
   const onClick = () => {
     if (snapshot.value === 'inactive') {
       const message = blocked();
-      props.onMessage(message);
+      say(message);
       if (message) return;
     }
     actor.send({ type: 'TOGGLE' });
