@@ -49,6 +49,9 @@ describe('URL state, desktop', { timeout: 120_000 }, () => {
   it('a copied link restores the same view in a fresh browser; Back walks the states', async () => {
     const { page } = s;
     await page.goto(app.url('cmline'));
+    // The URL holds the map's view, so it is written once the map is there: the map view loads
+    // beside the shell (issue 13), and the pickers can be ready before it.
+    await waitForMapIdle(page);
     await waitForPickersSettled(page);
     await province(page).locator('option[value="90"]').waitFor({ state: 'attached' });
     await province(page).selectOption('90');
@@ -125,8 +128,9 @@ describe('URL state, desktop', { timeout: 120_000 }, () => {
     await page.waitForTimeout(500);
     expect(await page.locator('.toast', { hasText: th.urlState.invalid }).count()).toBe(1);
     expect(s.log.all.filter((p) => p.kind === 'pageerror')).toEqual([]);
-    // The URL is rewritten with what was kept.
-    await expect.poll(() => query(page).get('rows')).toBe('cmline-2567');
+    // The URL is rewritten with what was kept (once the map is there: the URL holds its view).
+    await waitForMapIdle(page);
+    await expect.poll(() => query(page).get('rows'), { timeout: 5000 }).toBe('cmline-2567');
     expect(query(page).get('bm')).not.toBe('mars');
   });
 });
