@@ -86,6 +86,6 @@ console.log('run  navigation start -> first map idle');
 times.forEach((t, i) => console.log(`${String(i + 1).padStart(3)}  ${String(Math.round(t)).padStart(6)} ms`));
 console.log(`min ${Math.round(Math.min(...times))} ms, median ${Math.round(median(times))} ms, max ${Math.round(Math.max(...times))} ms`);
 rows('initial JS (entry + its static imports)', js.initial);
-rows('preloaded beside it (lazy map view, MapLibre)', js.preloaded);
+rows('preloaded beside it (map view, MapLibre)', js.preloaded);
 console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip(js.initial))} gzip (+ ${kb(totalGzip(js.preloaded))} preloaded)`);
 console.log(`received by first map idle (median): ${kb(median(idleBytes.map((b) => b.total)))}, of which fonts ${kb(median(idleBytes.map((b) => b.fonts)))}`);
