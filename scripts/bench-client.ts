@@ -7,6 +7,7 @@
 // and the bytes the page had received when the map first went idle (all resources, and fonts alone).
 import path from 'node:path';
 import { pageJs, totalGzip, type ChunkSize } from './lib/initialJs.ts';
+import { recordFigures } from './lib/benchResult.ts';
 import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
 import { ROOT_DIR, startApp } from '../tests/e2e/support/server.ts';
 
@@ -89,3 +90,8 @@ rows('initial JS (entry + its static imports)', js.initial);
 rows('preloaded beside it (map view, MapLibre)', js.preloaded);
 console.log(`\nmedian map idle: ${Math.round(median(times))} ms, initial JS: ${kb(totalGzip(js.initial))} gzip (+ ${kb(totalGzip(js.preloaded))} preloaded)`);
 console.log(`received by first map idle (median): ${kb(median(idleBytes.map((b) => b.total)))}, of which fonts ${kb(median(idleBytes.map((b) => b.fonts)))}`);
+recordFigures([
+  { bench: 'client', measure: `/maps/${ROUTE} navigation -> first map idle (median)`, value: median(times), unit: 'ms' },
+  { bench: 'client', measure: `/maps/${ROUTE} initial JS, gzip -9`, value: totalGzip(js.initial) / 1024, unit: 'KB', target: { op: '<=', value: 400 } },
+  { bench: 'client', measure: `/maps/${ROUTE} JS preloaded beside it (map view, MapLibre), gzip -9`, value: totalGzip(js.preloaded) / 1024, unit: 'KB' },
+]);
