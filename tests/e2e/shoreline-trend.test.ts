@@ -186,6 +186,24 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     expect(lonLat.every(([x, y]) => x! >= bbox[0] && x! <= bbox[2] && y! >= bbox[1] && y! <= bbox[3])).toBe(true);
     expect(await tableText(page, 'rate-chart')).toContain('มีนัยสำคัญ (%)');
     await page.screenshot({ path: path.join(SHOTS, 'view.png') });
+
+    // Zoomed out too far the points go with the message; zoomed in again they come back unasked.
+    const zoomBy = async (name: RegExp, done: (z: number) => boolean) => {
+      for (let i = 0; i < 4; i++) {
+        const before = Number(await page.locator('[data-testid="map"]').first().getAttribute('data-zoom'));
+        if (done(before)) return;
+        await page.getByRole('button', { name }).first().click();
+        await waitForMapZoom(page, (z) => Math.abs(z - before) > 0.5);
+      }
+    };
+    await zoomBy(/ซูมออก|zoom out/i, (z) => z < 8.5);
+    await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor();
+    await expect.poll(() => rowState(page)).toBe('inactive');
+    await zoomBy(/ซูมเข้า|zoom in/i, (z) => z > 9.5);
+    await expect.poll(() => rowState(page), { timeout: 60_000 }).toBe('active');
+    await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor({ state: 'detached' });
+    await waitForMapIdle(page);
+    await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBeGreaterThan(20);
     expect(describeProblems(suite.s.log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
   });
 });

@@ -164,18 +164,21 @@ export function ToggleRow(props: ToggleRowProps) {
   // the significance toggle) or the map's view (`bounds`) change what it would ask for, it is hidden and shown again in
   // place, the map view kept, once the changes have paused (app.delays.liveReloadMs, debounced:
   // quick changes send one request); a page that no longer validates leaves it hidden with the
-  // message.
+  // message, and a map zoomed out too far hides it until the map is zoomed in again.
   const live = props.template?.live === true;
   const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
   const lastRequest = useRef(request);
+  // Hidden by a zoom-out (the map's view too wide): shown again, without a click, once zoomed in.
+  const hiddenByZoom = useRef(false);
   const [reloader] = useState(() =>
     liveReload(app.delays.liveReloadMs ?? 300, () => {
       const value = actor.getSnapshot().value;
       if (value === 'loading') return false;
-      if (value !== 'active') return true;
-      actor.send({ type: 'TOGGLE' });
+      if (value !== 'active' && !(value === 'inactive' && hiddenByZoom.current)) return true;
+      if (value === 'active') actor.send({ type: 'TOGGLE' });
       const message = blocked();
       say(message);
+      hiddenByZoom.current = !!bounds && message === bounds.message;
       if (message) return true;
       keepView.current = true;
       actor.send({ type: 'TOGGLE' });
@@ -186,7 +189,7 @@ export function ToggleRow(props: ToggleRowProps) {
   useEffect(() => {
     if (request === lastRequest.current) return;
     lastRequest.current = request;
-    if (actor.getSnapshot().value === 'inactive') return;
+    if (actor.getSnapshot().value === 'inactive' && !hiddenByZoom.current) return;
     reloader.changed();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the request reloads
   }, [request]);
@@ -195,6 +198,7 @@ export function ToggleRow(props: ToggleRowProps) {
   const shown = isShown(snapshot);
   const text = buttonLabel(snapshot);
   const onClick = () => {
+    hiddenByZoom.current = false; // the user decides from here
     if (snapshot.value === 'inactive') {
       const message = blocked();
       say(message);
