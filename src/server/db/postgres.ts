@@ -1,5 +1,6 @@
 // A real PostgreSQL/PostGIS server through a node-postgres pool. Every connection gets a
-// statement timeout; transactions and sessions hold one pooled connection until they finish.
+// statement timeout and no parallel workers; transactions and sessions hold one pooled
+// connection until they finish.
 
 import pg from 'pg';
 import { inTransaction, type Connection } from './transaction.ts';
@@ -55,6 +56,13 @@ export function openPostgres(options: PostgresOptions): ManagedDatabase & { pool
   });
   // An idle client that loses its server would otherwise crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
+  // A parallel worker is a new backend that loads PostGIS first: ~50 ms before a WFS page that
+  // takes ~10 ms alone (the planner starts one when ST_Intersects' cost looks high). The requests
+  // in flight use the cores; one request fanning out only makes it slower. Queued before the
+  // connection's first query, so no query runs without it.
+  pool.on('connect', (client) => {
+    client.query('SET max_parallel_workers_per_gather = 0').catch(() => undefined);
+  });
 
   const withClient = async <T>(fn: (conn: Connection) => Promise<T>): Promise<T> => {
     const client = await pool.connect();

@@ -110,9 +110,12 @@ describe('two instances on one PostgreSQL', { timeout: SLOW }, () => {
     expect(answers.every((a) => a.status === 200 && a.json().data.length > 0)).toBe(true);
   });
 
-  it('every pooled connection has the statement timeout', async () => {
+  it('every pooled connection has the statement timeout and no parallel workers', async () => {
     const { rows } = await started[0]!.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
     expect(rows[0]!.statement_timeout).toBe('10s');
+    // a parallel worker loads PostGIS first: ~50 ms before a WFS page of ~10 ms (src/server/db/postgres.ts)
+    const parallel = await Promise.all(Array.from({ length: 4 }, () => started[0]!.db.query<{ max_parallel_workers_per_gather: string }>('SHOW max_parallel_workers_per_gather')));
+    expect(parallel.map((r) => r.rows[0]!.max_parallel_workers_per_gather)).toEqual(['0', '0', '0', '0']);
   });
 
   it('a third instance started later (warm) serves everything through a read-only connection (DATABASE_READ_URL, as on a replica)', async () => {
