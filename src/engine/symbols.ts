@@ -29,3 +29,9 @@ export function symbolPath(shape: SymbolShape): string {
 export function symbolImageId(shape: SymbolShape, color: string): string {
   return `legend-symbol-${shape}-${color.replace('#', '').toLowerCase()}`;
 }
+
+/** A standalone SVG of a shape in a colour (the report's PDF draws legend marks from it). */
+export function symbolSvg(shape: SymbolShape, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SYMBOL_BOX} ${SYMBOL_BOX}" width="${SYMBOL_BOX}" height="${SYMBOL_BOX}">` +
+    `<path d="${symbolPath(shape)}" fill="${color}" stroke="${SYMBOL_STROKE}" stroke-width="1" stroke-linejoin="round"/></svg>`;
+}

@@ -5,6 +5,7 @@
 import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
 import { nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
+import { symbolSvg, type SymbolShape } from '../../engine/symbols.ts';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 36;
@@ -29,8 +30,9 @@ type Node = Record<string, unknown> | string | Node[];
 
 const text = (value: string, extra: Record<string, unknown> = {}): Node => ({ text: nestRuns(thaiRuns(value)), ...extra });
 
-function swatch(block: LegendBlock, color: string | undefined): Node {
+function swatch(block: LegendBlock, color: string | undefined, symbol?: SymbolShape): Node {
   const c = color ?? '#999999';
+  if (symbol) return { stack: [{ svg: symbolSvg(symbol, c), width: 12, height: 12, margin: [3, 0, 0, 0] }], width: 22 };
   if (block.type === 'line') return { canvas: [{ type: 'line', x1: 0, y1: 6, x2: 18, y2: 6, lineWidth: 3, lineColor: c }], width: 22 };
   if (block.type === 'circle') return { canvas: [{ type: 'ellipse', x: 9, y: 6, r1: 5, r2: 5, color: c }], width: 22 };
   return { canvas: [{ type: 'rect', x: 0, y: 1, w: 18, h: 10, color: c, lineColor: '#555555', lineWidth: 0.5 }], width: 22 };
@@ -39,7 +41,7 @@ function swatch(block: LegendBlock, color: string | undefined): Node {
 function legendNodes(blocks: readonly LegendBlock[]): Node[] {
   return blocks.flatMap((b): Node[] => [
     text(b.title && b.title !== b.layerName ? `${b.layerName} — ${b.title}` : b.layerName, { bold: true, margin: [0, 6, 0, 2] }),
-    ...b.items.map((item): Node => ({ columns: [swatch(b, item.color ?? item.stroke), text(item.label, { fontSize: 10 })], columnGap: 4, margin: [6, 1, 0, 1] })),
+    ...b.items.map((item): Node => ({ columns: [swatch(b, item.color ?? item.stroke, item.symbol), text(item.label, { fontSize: 10 })], columnGap: 4, margin: [6, 1, 0, 1] })),
   ]);
 }
 

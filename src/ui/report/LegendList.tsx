@@ -1,5 +1,6 @@
 // The report's layer legend: each visible layer with its legend items (or its map-service
 // legend picture), in drawing order (SPEC.md §2 'รายละเอียดชั้นข้อมูล').
+import { LegendSymbol } from '../../components/LegendSymbol.tsx';
 import { th } from '../../locale/th.ts';
 import type { LegendBlock } from '../../report/model.ts';
 
@@ -22,6 +23,8 @@ export function LegendList({ blocks }: { blocks: readonly LegendBlock[] }) {
                 <li key={`${item.label}-${k}`}>
                   {item.image ? (
                     <img src={item.image} alt="" width="16" height="16" />
+                  ) : item.symbol ? (
+                    <LegendSymbol shape={item.symbol} color={item.color} />
                   ) : (
                     <span className={`swatch swatch-${b.type}`} style={{ ['--swatch' as string]: item.color ?? item.stroke }} aria-hidden />
                   )}

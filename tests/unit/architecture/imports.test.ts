@@ -16,7 +16,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   api: ['engine'],
   state: ['engine', 'api', 'locale'],
   machines: ['engine', 'locale', 'state'],
-  components: ['locale', 'state'],
+  components: ['engine', 'locale', 'state'],
   layers: ['engine', 'api', 'state', 'locale'],
   charts: ['engine', 'state', 'locale'],
   map: ['engine', 'locale', 'machines', 'state', 'layers', 'api'],

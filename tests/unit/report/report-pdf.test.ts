@@ -2,8 +2,9 @@
 // selectable Thai text that pdftotext returns exactly (title, legend heading and titles, chart
 // titles and the table's district names, tone marks intact), the map picture and a page rendered
 // with pdftoppm that carries ink.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledChart } from '../../../src/engine/charts/compile.ts';
 import { buildReportPdf } from '../../../src/report/pdf/index.ts';
@@ -30,6 +31,11 @@ const pages: ReportPage[] = [
     legend: [
       { layerId: 'erosion', layerName: 'พื้นที่กัดเซาะ 2562-2567', title: 'การเปลี่ยนแปลงพื้นที่ชายฝั่ง', type: 'fill', items: [{ label: 'การกัดเซาะ (Erosion)', color: '#FF0000' }] },
       { layerId: 'coast', layerName: 'แนวชายฝั่ง 2562 และ 2567', title: 'แนวชายฝั่งรายปี', type: 'line', items: [{ label: 'พ.ศ. 2562', color: '#1B9E77' }, { label: 'พ.ศ. 2567', color: '#D95F02' }] },
+      // classes told apart by symbol as well as colour (issue 14 item 6), as the map draws them
+      {
+        layerId: 'rates', layerName: 'อัตราการเปลี่ยนแปลงรายจุด', type: 'circle',
+        items: [{ label: 'กัดเซาะรุนแรง', color: '#7B3294', symbol: 'triangle-down' }, { label: 'ทับถมรุนแรง', color: '#008837', symbol: 'triangle-up' }],
+      },
     ],
   },
   { kind: 'charts', heading: 'วิเคราะห์การเปลี่ยนแปลงชายฝั่ง — แผ่นดิน', charts: [{ id: 'erosion-chart', title: 'พื้นที่การกัดเซาะ', chart }] },
@@ -69,5 +75,26 @@ describe('report PDF', () => {
     const pngs = renderPages(file, OUT, 'page');
     expect(pngs).toHaveLength(2);
     for (const png of pngs) expect(inkRatio(png)).toBeGreaterThan(0.003);
+  });
+
+  it('draws a legend symbol as its shape in its colour: a downward triangle is widest at the top', () => {
+    const [first] = renderPages(file, OUT, 'symbols');
+    const png = PNG.sync.read(readFileSync(first!));
+    /** Rows holding the colour, and how many pixels of it each row has. */
+    const rowsOf = (r: number, g: number, b: number) => {
+      const rows = new Map<number, number>();
+      for (let i = 0; i < png.data.length; i += 4) {
+        if (Math.abs(png.data[i]! - r) + Math.abs(png.data[i + 1]! - g) + Math.abs(png.data[i + 2]! - b) > 30) continue;
+        const y = Math.floor(i / 4 / png.width);
+        rows.set(y, (rows.get(y) ?? 0) + 1);
+      }
+      return [...rows.entries()].sort((x, y) => x[0] - y[0]).map(([, n]) => n);
+    };
+    const down = rowsOf(0x7b, 0x32, 0x94);
+    const up = rowsOf(0x00, 0x88, 0x37);
+    expect(down.length).toBeGreaterThan(4);
+    expect(up.length).toBeGreaterThan(4);
+    expect(down[0]!).toBeGreaterThan(down.at(-1)!);
+    expect(up.at(-1)!).toBeGreaterThan(up[0]!);
   });
 });

@@ -1,7 +1,7 @@
 // A legend card from config/legends.yaml, collapsible with 'แสดง' / 'ย่อ' (SPEC.md §4). An item
 // with a `symbol` shows that mark in its colour, as the map draws its points.
 import { useId, useState } from 'react';
-import { SYMBOL_BOX, SYMBOL_STROKE, symbolPath } from '../../../engine/symbols.ts';
+import { LegendSymbol } from '../../../components/LegendSymbol.tsx';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
 import type { SectionProps } from '../definitions.ts';
@@ -27,9 +27,7 @@ export function LegendView({ section }: SectionProps<'legend'>) {
             {item.image ? (
               <img src={item.image} alt="" width="18" height="18" />
             ) : item.symbol ? (
-              <svg className="legend-symbol" data-symbol={item.symbol} viewBox={`0 0 ${SYMBOL_BOX} ${SYMBOL_BOX}`} width="16" height="16" aria-hidden>
-                <path d={symbolPath(item.symbol)} fill={item.color} stroke={SYMBOL_STROKE} strokeWidth="1" strokeLinejoin="round" />
-              </svg>
+              <LegendSymbol shape={item.symbol} color={item.color} />
             ) : (
               <span className={`swatch swatch-${legend.type}`} style={{ ['--swatch' as string]: item.color }} aria-hidden />
             )}
