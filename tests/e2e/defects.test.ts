@@ -123,6 +123,8 @@ describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
   it('a skip link is the first Tab stop and moves focus to the map panel', async () => {
     const { page } = s;
     await page.goto(app.url('cmline'));
+    // React renders after the load event: wait for the shell (the map view loads beside it, lazily)
+    await page.getByRole('link', { name: th.skipToMap }).waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(th.skipToMap);
     await page.keyboard.press('Enter');
