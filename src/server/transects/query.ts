@@ -90,14 +90,13 @@ ORDER BY t.gid
 LIMIT ${Math.trunc(options.limit) + 1}`;
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
   if (rows.length > options.limit) throw new TooManyTransects(`more than ${options.limit} transects; narrow the area`);
-  return rows.map((r) => {
-    const years = (r.years ? JSON.parse(r.years as string) : []) as [number, number, number][];
+  // no `delete` on the rows: it turns them into slow dictionaries (whole sample coast, 40k rows: ~4.0 -> ~2.5 s)
+  return rows.map(({ years: text, line, ...columns }) => {
+    const years = (text ? JSON.parse(text as string) : []) as [number, number, number][];
     const { fit: _fit, ...stats } = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })));
-    const out = { ...(r as object), ...stats } as TransectRow & { years?: unknown; line?: unknown };
-    delete out.years;
-    if (options.line) out.line = (JSON.parse(r.line as string) as { coordinates: [number, number][] }).coordinates;
-    else delete out.line;
-    return out;
+    const row = { ...columns, ...stats } as TransectRow;
+    if (options.line) row.line = (JSON.parse(line as string) as { coordinates: [number, number][] }).coordinates;
+    return row;
   });
 }
 
