@@ -16,12 +16,13 @@ import { insertPotentialAreas } from './potential.ts';
 import { buildCoastModel } from './segments.ts';
 import { insertErosionSolutions } from './solution.ts';
 import { insertStations } from './stations.ts';
-import { insertCoastalStatus, STATUS_YEARS } from './status.ts';
+import { insertCoastalStatus } from './status.ts';
 import { insertStructures } from './structures.ts';
 import { loadAdmin } from './thaiAdmin.ts';
 import { readTransects } from './transectRows.ts';
 import { verifySample } from './verify.ts';
-import { BASE_YEAR, buildYearLines, CMLINE_YEARS, RATE_YEARS, SHORELINE_YEARS } from './yearLines.ts';
+import { BASE_YEAR, buildYearLines } from './yearLines.ts';
+import { sampleYears } from './years.ts';
 
 export const SAMPLE_DATASET = {
   name: 'sample',
@@ -54,6 +55,7 @@ export interface GenerateReport {
 export async function generateSampleData(tx: Queryable & ScriptRunner, options: GenerateOptions = {}): Promise<GenerateReport> {
   const seed = options.seed ?? SAMPLE_DATASET.seed;
   const log = options.log ?? (() => undefined);
+  const years = sampleYears();
   const started = performance.now();
   const steps: GenerateReport['steps'] = [];
   let last = started;
@@ -70,7 +72,7 @@ export async function generateSampleData(tx: Queryable & ScriptRunner, options: 
     const admin = await loadAdmin(ALL_PROVINCES);
     const model = buildCoastModel(loadThaiCoast(), admin, seed);
     const beaches = buildBeaches(model.segments, seed);
-    const lines = buildYearLines(model.parents, [...CMLINE_YEARS, ...SHORELINE_YEARS], seed);
+    const lines = buildYearLines(model.parents, [...years.cmline, ...years.shoreline], seed);
     return { admin, model, beaches, lines };
   });
   await step('dataset and land', async () => {
@@ -97,7 +99,7 @@ export async function generateSampleData(tx: Queryable & ScriptRunner, options: 
     for (const sql of CHANGE_AREA_SQL) await tx.query(sql);
   });
   await step('change rates', async () => {
-    for (const sql of changeRateSql(BASE_YEAR, RATE_YEARS)) await tx.query(sql);
+    for (const sql of changeRateSql(BASE_YEAR, years.rate)) await tx.query(sql);
     await tx.query(ANALYSIS_AREA_SQL);
   });
   await step('areas and beach systems', async () => {
@@ -107,7 +109,7 @@ export async function generateSampleData(tx: Queryable & ScriptRunner, options: 
     await tx.exec(LITTORAL_SQL);
   });
   await step('topic layers', async () => {
-    const transects = await readTransects(tx, [...STATUS_YEARS, 2567]);
+    const transects = await readTransects(tx, [...years.status, 2567]);
     await insertCoastalStatus(tx, transects, seed);
     await insertStructures(tx, transects, seed);
     await insertErosionSolutions(tx, transects, seed);

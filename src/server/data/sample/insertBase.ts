@@ -10,7 +10,8 @@ import type { LonLat } from './geo.ts';
 import { loadLandPolygons } from './naturalEarth.ts';
 import type { CoastModel, Segment } from './segments.ts';
 import type { Province } from './thaiAdmin.ts';
-import { CMLINE_YEARS, SHORELINE_YEARS, type YearLines } from './yearLines.ts';
+import type { YearLines } from './yearLines.ts';
+import { sampleYears } from './years.ts';
 
 /** Region kept in the land table (lon/lat box around Thailand's coasts). */
 export const LAND_BOX: [number, number, number, number] = [96, 4.5, 106.5, 15];
@@ -198,13 +199,14 @@ export async function insertLines(tx: Queryable & ScriptRunner, model: CoastMode
     { name: 'shape_leng', type: 'float' as const },
     { name: 'geom', type: 'multi' as const },
   ];
+  const years = sampleYears();
   const cmRows: unknown[][] = [];
   const shoreRows: unknown[][] = [];
   model.segments.forEach((seg, i) => {
     const byYear = lines.get(seg.parent.id)!;
-    for (const year of CMLINE_YEARS) cmRows.push([seg.zone, i + 1, year, ...adminValues(seg), 0, 0, lineString(slice(byYear.get(year)!, seg))]);
+    for (const year of years.cmline) cmRows.push([seg.zone, i + 1, year, ...adminValues(seg), 0, 0, lineString(slice(byYear.get(year)!, seg))]);
     if (seg.zone === 'mainland') {
-      for (const year of SHORELINE_YEARS) shoreRows.push([i + 1, year, ...adminValues(seg), 0, 0, lineString(slice(byYear.get(year)!, seg))]);
+      for (const year of years.shoreline) shoreRows.push([i + 1, year, ...adminValues(seg), 0, 0, lineString(slice(byYear.get(year)!, seg))]);
     }
   });
   await bulkInsert(tx, 'cmline', [{ name: 'zone', type: 'text' }, ...lineColumns], cmRows);

@@ -7,10 +7,8 @@ import type { Queryable, ScriptRunner } from '../../db/types.ts';
 import { bulkInsert } from './bulkInsert.ts';
 import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
-import { dimensionNumbers } from '../catalog.ts';
+import { sampleYears } from './years.ts';
 
-/** The published land-use years (config/layers.yaml), oldest first. */
-export const LANDUSE_YEARS: readonly number[] = dimensionNumbers('landuse_year').sort((a, b) => a - b);
 
 /** The 32 LDD level-2 classes (SPEC.md §3) and their Thai names (config/glossary.yaml). */
 export const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [...glossaryTerms('landuse')];
@@ -77,7 +75,7 @@ export async function insertLanduse(tx: Queryable & ScriptRunner, seed: string):
     const muddy = cell.code_b_m === 'T2' || cell.code_b_m === 'T8';
     const base = cell.dist_m < 400 ? NEAR : cell.dist_m < 1500 ? MIDDLE : INLAND;
     let code = draw(muddy && cell.dist_m < 1500 ? { ...base, ...MUDDY } : base, r);
-    for (const year of LANDUSE_YEARS) {
+    for (const year of sampleYears().landuse) {
       if (year !== 2549 && CHANGES[code] && r.chance(0.08)) code = CHANGES[code]!;
       rows.push([year, cell.id, code]);
     }

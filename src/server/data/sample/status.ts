@@ -6,10 +6,8 @@ import type { Queryable } from '../../db/types.ts';
 import { glossaryTerms } from './glossaryTerms.ts';
 import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
-import { dimensionNumbers } from '../catalog.ts';
+import { sampleYears } from './years.ts';
 
-/** The published coastal-status years (config/layers.yaml). */
-export const STATUS_YEARS: readonly number[] = dimensionNumbers('status_year');
 
 /** Code -> Thai text, as the map legend and the proposal form word it (config/glossary.yaml). */
 export const COASTAL_STATUS_TEXT: ReadonlyMap<string, string> = glossaryTerms('coastal-status');
@@ -41,7 +39,7 @@ function placeCode(row: TransectRow, rng: Rng): string | null {
 export async function insertCoastalStatus(tx: Queryable, transects: readonly TransectRow[], seed: string): Promise<void> {
   const rng = new Rng(seed).fork('coastal-status');
   const rows = transects
-    .filter((t) => (STATUS_YEARS as readonly number[]).includes(t.rateYear))
+    .filter((t) => sampleYears().status.includes(t.rateYear))
     .map((t) => {
       const code = placeCode(t, rng) ?? statusFromRate(t.epr);
       return [t.gid, code, COASTAL_STATUS_TEXT.get(code)];

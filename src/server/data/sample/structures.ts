@@ -9,10 +9,8 @@ import { bulkInsert } from './bulkInsert.ts';
 import { moveBy, offsetLine, rightNormal, subLine, type LonLat } from './geo.ts';
 import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
-import { dimensionNumbers } from '../catalog.ts';
+import { sampleYears } from './years.ts';
 
-/** The published structure years (config/layers.yaml). */
-export const STRUCTURE_YEARS: readonly number[] = dimensionNumbers('structure_year');
 
 export const STRUCTURE_TYPES = [
   { code: 'SW', th: 'กำแพงกันคลื่น', en: 'Seawall', layout: 'along' },
@@ -83,7 +81,7 @@ export async function insertStructures(tx: Queryable & ScriptRunner, transects: 
     const type = STRUCTURE_TYPES.find((s) => s.code === code)!;
     const built = r.weighted([2555, 2561, 2562, 2564], [5, 1, 1, 3]);
     const geometry = { type: 'MultiLineString', coordinates: shape(code, t.line, r).map((l) => l.map(round7)) };
-    for (const year of STRUCTURE_YEARS) {
+    for (const year of sampleYears().structure) {
       if (built > year) continue;
       const ry = r.fork(String(year));
       rows.push([year, code, type.th, type.en, ry.pick(PERFORMANCE), ry.weighted(EFFECTS, [4, 2, 1, 1]), t.segGid, geometry]);

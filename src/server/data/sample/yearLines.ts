@@ -6,14 +6,8 @@
 import { offsetLine, type LonLat } from './geo.ts';
 import { loopNoise, Rng, smoothNoise } from './prng.ts';
 import type { ParentLine } from './segments.ts';
-import { dimensionNumbers } from '../catalog.ts';
 
 export const BASE_YEAR = 2562;
-// The years come from the layer catalog (config/layers.yaml): the sample has data for exactly
-// the years the server publishes.
-export const CMLINE_YEARS: readonly number[] = dimensionNumbers('cmline_year');
-export const SHORELINE_YEARS: readonly number[] = dimensionNumbers('shoreline_year');
-export const RATE_YEARS: readonly number[] = dimensionNumbers('rate_year');
 
 /** Long-term tendency by province (m/yr): the muddy upper Gulf erodes fastest. */
 const REGIONAL_BIAS: Readonly<Record<string, number>> = {
