@@ -204,6 +204,13 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await page.getByText('กรุณาซูมแผนที่เข้าใกล้ชายฝั่งมากขึ้นเพื่อแสดงจุดในขอบเขตแผนที่').waitFor({ state: 'detached' });
     await waitForMapIdle(page);
     await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBeGreaterThan(20);
+
+    // The export report holds the charts of the server's totals, as the sidebar shows them.
+    await page.getByRole('button', { name: 'Export' }).click();
+    for (const id of ['length-chart', 'rate-chart']) {
+      await page.locator(`.report-preview .report-chart[data-chart="${id}"] .vega-chart[data-state="ready"]`).waitFor({ timeout: 60_000 });
+    }
+    expect(await page.locator('.report-preview .report-chart[data-chart="rate-chart"]').textContent()).toContain('มีนัยสำคัญ (%)');
     expect(describeProblems(suite.s.log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
   });
 });

@@ -42,3 +42,40 @@ export function useChartInput(router: RouterQuery | undefined, result: RowResult
   if (!router) return own;
   return query && answer?.query === query ? answer.input : null;
 }
+
+/** A chart section that may take its rows from a router call. */
+export interface RouterChart {
+  id: string;
+  from: string;
+  router?: RouterQuery;
+}
+
+/**
+ * The inputs of the charts with a `router` call, by chart id (the export report: it asks the same
+ * calls the sidebar's charts ask, so it shows what they show); a call still under way is absent.
+ */
+export function useRouterChartInputs(charts: readonly RouterChart[], results: Readonly<Record<string, RowResult>>): Readonly<Record<string, ChartInput | null>> {
+  const { app } = useConfig();
+  const queries = useMemo(
+    () => charts.flatMap((c) => {
+      const query = c.router ? chartRouterQuery(c.router, results[c.from]) : null;
+      return query ? [{ id: c.id, query }] : [];
+    }),
+    [charts, results],
+  );
+  const [inputs, setInputs] = useState<Readonly<Record<string, ChartInput | null>>>({});
+  useEffect(() => {
+    let current = true;
+    setInputs({});
+    for (const { id, query } of queries) {
+      routerRows(app, query).then(
+        (rows) => current && setInputs((all) => ({ ...all, [id]: rowsInput(rows, query) })),
+        () => current && setInputs((all) => ({ ...all, [id]: null })),
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [app, queries]);
+  return inputs;
+}

@@ -14,7 +14,8 @@ import { basemapStyle } from '../../map/basemapStyle.ts';
 import { satelliteStore, satelliteTileUrl } from '../../map/satellite/satellite.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
-import { reportInputs } from './reportInputs.ts';
+import { useRouterChartInputs } from '../charts/routerInput.ts';
+import { pageChartSpecs, reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
 import './report.css';
@@ -40,7 +41,9 @@ export function ExportPanel() {
     void import('../../report/pdf/index.ts').then((m) => m.prepareReportPdf()).catch((error: unknown) => console.warn('report PDF setup failed', error));
   }, []);
 
-  const pages = useMemo(() => reportPages(reportInputs(bundle, layers, results.page, results.results)), [bundle, layers, results]);
+  const chartSpecs = useMemo(() => pageChartSpecs(bundle, results.page), [bundle, results.page]);
+  const routerInputs = useRouterChartInputs(chartSpecs, results.results);
+  const pages = useMemo(() => reportPages(reportInputs(bundle, layers, results.page, results.results, routerInputs)), [bundle, layers, results, routerInputs]);
   const date = useMemo(() => thaiDate(new Date()), []);
   const view = useMemo(() => {
     const map = mapStore.get().map;

@@ -3,8 +3,9 @@
 // them), and the page heading of those charts. Adding a layer type or a chart spec makes it
 // appear here with no change to report code.
 import { compileChart } from '../../engine/charts/compile.ts';
+import type { ChartInput } from '../../engine/charts/group.ts';
 import type { ChartSpec } from '../../engine/charts/spec.ts';
-import type { ConfigBundle } from '../../engine/types.ts';
+import type { ConfigBundle, RouterQuery } from '../../engine/types.ts';
 import type { MapLayer } from '../../map/layerStore.ts';
 import { drawOrder } from '../../map/layers/order.ts';
 import type { ReportChart, ReportInput } from '../../report/model.ts';
@@ -17,13 +18,29 @@ export function legendGraphicUrl(layer: MapLayer): string | null {
   return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
 }
 
-export function reportInputs(bundle: ConfigBundle, layers: readonly MapLayer[], page: string, results: Readonly<Record<string, RowResult>>): ReportInput {
+/** A chart section: its spec, and the router call that feeds it when it has one. */
+type ChartSection = ChartSpec & { kind: 'chart'; router?: RouterQuery };
+
+/** The chart sections of a page (route/variant path). */
+export function pageChartSpecs(bundle: ConfigBundle, page: string): ChartSection[] {
+  const [route = '', ...rest] = page.split('/');
+  const variant = bundle.topics.find((t) => t.route === route)?.variants.find((v) => v.path === rest.join('/'));
+  return (variant?.sections ?? []).filter((s): s is ChartSection => s.kind === 'chart');
+}
+
+/** `routerInputs`: the answers of the charts that take their rows from a router call, by chart id. */
+export function reportInputs(
+  bundle: ConfigBundle,
+  layers: readonly MapLayer[],
+  page: string,
+  results: Readonly<Record<string, RowResult>>,
+  routerInputs: Readonly<Record<string, ChartInput | null>> = {},
+): ReportInput {
   const [route = '', ...rest] = page.split('/');
   const topic = bundle.topics.find((t) => t.route === route);
   const variant = topic?.variants.find((v) => v.path === rest.join('/'));
-  const specs = (variant?.sections ?? []).filter((s): s is ChartSpec & { kind: 'chart' } => s.kind === 'chart');
-  const charts = specs.flatMap((spec): ReportChart[] => {
-    const input = chartInputOf(results[spec.from]);
+  const charts = pageChartSpecs(bundle, page).flatMap((spec): ReportChart[] => {
+    const input = spec.router ? routerInputs[spec.id] ?? null : chartInputOf(results[spec.from]);
     const chart = input ? compileChart(spec, input, bundle.legends) : null;
     return chart ? [{ id: spec.id, title: spec.title, chart }] : [];
   });
