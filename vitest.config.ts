@@ -6,6 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const NODE_WORKERS = availableParallelism();
 
 const POSTGRES_ONLY = ['tests/server/db/instances.test.ts', 'tests/server/router/instances.test.ts', 'tests/server/db/replica.test.ts'];
+// PGlite's own files (its PostGIS bundle, the prebuilt data dir): nothing of PostgreSQL in them.
+const PGLITE_ONLY = ['tests/server/db/postgisBundle.test.ts', 'tests/server/db/sampleTemplate.test.ts'];
 
 export default defineConfig({
   test: {
@@ -28,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
           environment: 'node',
           globalSetup: ['tests/server/pg.globalSetup.ts'],
           maxWorkers: NODE_WORKERS,

@@ -45,7 +45,14 @@ async function describeDatabase(db: ManagedDatabase, report: EnsureReport, role:
         : report.data === 'partial'
           ? 'real data (imported; some tables empty)'
           : 'real data (imported)';
-  const start = report.data === 'generated' ? 'cold start (sample dataset generated)' : report.migrations.length ? 'start with migrations' : 'warm start';
+  const start =
+    report.data === 'generated'
+      ? 'cold start (sample dataset generated)'
+      : report.data === 'copied'
+        ? 'first start (prebuilt sample database copied)'
+        : report.migrations.length
+          ? 'start with migrations'
+          : 'warm start';
   const { open, migrate, seed, total } = report.ms;
   const where = role === 'primary' ? db.description : `${db.description} (read replica; migrated through DATABASE_URL)`;
   return `database: ${where}: ${start} in ${seconds(total)} (open ${seconds(open)}, migrate ${seconds(migrate)}, seed/check ${seconds(seed)}); ${data}`;
@@ -66,7 +73,7 @@ try {
 }
 
 // The database does not depend on the config or the client build: open it while they run.
-const database = openServingDatabase().catch((error: unknown) => fail(`Database failed: ${String(error)}`));
+const database = openServingDatabase({ sampleTemplate: true }).catch((error: unknown) => fail(`Database failed: ${String(error)}`));
 
 const loaded = await loadConfigDir(configDir);
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));

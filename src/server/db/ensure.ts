@@ -5,19 +5,22 @@
 import { generateSampleData, SAMPLE_TABLES, type GenerateReport } from '../data/sample/index.ts';
 import { SCHEMA_LOCK_ID, withAdvisoryLock } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { openDatabase, type OpenDatabaseOptions } from './open.ts';
+import { openDatabase, pgliteDataDir, type OpenDatabaseOptions } from './open.ts';
+import { ensureSampleTemplate, restoreSampleTemplate } from './sampleTemplate.ts';
 import type { ManagedDatabase, Queryable } from './types.ts';
 
 export interface EnsureOptions extends OpenDatabaseOptions {
   /** Load the sample dataset into an empty database (default true). */
   seed?: boolean;
+  /** An empty PGlite data dir starts as a copy of the prebuilt sample database when there is one (npm start; default false). */
+  sampleTemplate?: boolean;
   log?: (message: string) => void;
 }
 
 export interface EnsureReport {
   migrations: string[];
-  /** 'generated' | 'present' (sample or imported data found) | 'skipped' (seed: false) | 'partial' (some tables hold data: not touched) */
-  data: 'generated' | 'present' | 'skipped' | 'partial';
+  /** 'generated' | 'copied' (from the prebuilt sample database) | 'present' (sample or imported data found) | 'skipped' (seed: false) | 'partial' (some tables hold data: not touched) */
+  data: 'generated' | 'copied' | 'present' | 'skipped' | 'partial';
   generation?: GenerateReport;
   ms: { open: number; migrate: number; seed: number; total: number };
 }
@@ -32,6 +35,9 @@ export async function nonEmptyTables(db: Queryable): Promise<string[]> {
 export async function ensureDatabase(options: EnsureOptions = {}): Promise<{ db: ManagedDatabase; report: EnsureReport }> {
   const log = options.log ?? ((message: string) => console.log(message));
   const t0 = performance.now();
+  const dataDir = options.sampleTemplate && options.seed !== false ? pgliteDataDir(options) : null;
+  const template = dataDir ? restoreSampleTemplate(dataDir) : null;
+  if (template) log(`database: first start, copied the prebuilt sample database from ${template}`);
   const db = await openDatabase(options);
   const t1 = performance.now();
   let t2 = t1;
@@ -43,7 +49,7 @@ export async function ensureDatabase(options: EnsureOptions = {}): Promise<{ db:
         t2 = performance.now();
         if (options.seed === false) return { migrations, data: 'skipped' as const };
         const filled = await nonEmptyTables(session);
-        if (filled.length === SAMPLE_TABLES.length) return { migrations, data: 'present' as const };
+        if (filled.length === SAMPLE_TABLES.length) return { migrations, data: template ? ('copied' as const) : ('present' as const) };
         if (filled.length > 0) {
           log(`database: not loading the sample dataset, these tables already hold data: ${filled.join(', ')}`);
           return { migrations, data: 'partial' as const };
@@ -63,4 +69,13 @@ export async function ensureDatabase(options: EnsureOptions = {}): Promise<{ db:
     await db.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The prebuilt sample database (sampleTemplate.ts), generated first when missing; returns its path. */
+export function prebuildSampleDatabase(log: (message: string) => void = () => undefined): Promise<string> {
+  return ensureSampleTemplate(async (dataDir) => {
+    // env {}: always PGlite, whatever DATABASE_URL says
+    const { db } = await ensureDatabase({ dataDir, env: {}, log });
+    await db.close();
+  });
 }

@@ -33,6 +33,14 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
+/** The PGlite data directory these options open, or null (PostgreSQL, or PGlite in memory). */
+export function pgliteDataDir(options: OpenDatabaseOptions = {}): string | null {
+  const env = options.env ?? process.env;
+  if (options.databaseUrl ?? (env.DATABASE_URL || undefined)) return null;
+  if (options.memory || options.loadDataDir) return null;
+  return path.resolve(options.dataDir ?? (env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR));
+}
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<ManagedDatabase> {
   const env = options.env ?? process.env;
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
@@ -44,6 +52,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<M
         options.statementTimeoutMs ?? positiveInt(env.DATABASE_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? 10_000,
     });
   }
-  if (options.memory || options.loadDataDir) return openPglite({ loadDataDir: options.loadDataDir });
-  return openPglite({ dataDir: path.resolve(options.dataDir ?? (env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DIR)) });
+  const dataDir = pgliteDataDir(options);
+  return dataDir ? openPglite({ dataDir }) : openPglite({ loadDataDir: options.loadDataDir });
 }

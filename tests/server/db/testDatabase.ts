@@ -1,16 +1,17 @@
-// Databases for the tests. On PGlite the generated sample database is built once per version of
-// the generator and the migrations, kept in .cache/test-db/<key>/ (git-ignored), and copied to a
-// temp dir for each test file, so only the first run pays for the generation. With
+// Databases for the tests. On PGlite the generated sample database is the prebuilt one that
+// `npm start` copies on a first start (src/server/db/sampleTemplate.ts: built once per version of
+// the generator and the migrations by `npm install`'s prepare step or the first test that needs
+// it, kept in .cache/sample-db/), copied to a temp dir for each test file. With
 // TEST_DATABASE_URL the same tests run on that PostgreSQL/PostGIS server: the generated database
 // is `tcs_sample_<key>` on it (made once), fresh databases are created and dropped per test.
 
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureDatabase } from '../../../src/server/db/ensure.ts';
-import { openDatabase, REPO_ROOT } from '../../../src/server/db/open.ts';
+import { ensureDatabase, prebuildSampleDatabase } from '../../../src/server/db/ensure.ts';
+import { openDatabase } from '../../../src/server/db/open.ts';
+import { sampleKey } from '../../../src/server/db/sampleTemplate.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -19,57 +20,7 @@ export const ENGINE = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 /** Generous limits: PGlite needs ~6 s to start and ~20-40 s to generate on a 2-core machine. */
 export const SLOW = 240_000;
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? filesUnder(full) : [full];
-    });
-}
-
-/** Changes whenever the migrations or the generator change. */
-export function sampleKey(): string {
-  const hash = createHash('sha256');
-  // The generator names its codes from the glossary (a reworded term is new sample data) and
-  // makes data for the years the layer catalog publishes.
-  const inputs = [...filesUnder(path.join(REPO_ROOT, 'src/server/db/migrations')), ...filesUnder(path.join(REPO_ROOT, 'src/server/data/sample')), path.join(REPO_ROOT, 'config/glossary.yaml'), path.join(REPO_ROOT, 'config/layers.yaml')];
-  for (const file of inputs) {
-    hash.update(path.relative(REPO_ROOT, file)).update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The cached generated PGlite data dir, built by whichever test process gets there first. */
-async function cachedPgliteDir(): Promise<string> {
-  const root = path.join(REPO_ROOT, '.cache', 'test-db');
-  const dir = path.join(root, `pglite-${sampleKey()}`);
-  const lock = `${dir}.lock`;
-  mkdirSync(root, { recursive: true });
-  for (;;) {
-    if (existsSync(dir)) return dir;
-    try {
-      mkdirSync(lock);
-    } catch {
-      // someone else is generating; take over a lock left by a crashed run after 10 minutes
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(1000);
-      continue;
-    }
-    try {
-      const building = `${dir}.building-${process.pid}`;
-      rmSync(building, { recursive: true, force: true });
-      const { db } = await ensureDatabase({ dataDir: building, log: () => undefined });
-      await db.close();
-      renameSync(building, dir);
-      return dir;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
+export { sampleKey };
 
 function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
@@ -108,7 +59,7 @@ export async function openSampleDatabase(): Promise<TestDatabase> {
     const { db } = await ensureDatabase({ databaseUrl: url, log: () => undefined });
     return { db, close: () => db.close() };
   }
-  const source = await cachedPgliteDir();
+  const source = await prebuildSampleDatabase();
   const copy = mkdtempSync(path.join(tmpdir(), 'tcs-sample-'));
   cpSync(source, copy, { recursive: true });
   const db = await openDatabase({ dataDir: copy });

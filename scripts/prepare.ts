@@ -1,0 +1,43 @@
+// `prepare` (run by `npm install` and `npm ci`): the work a first `npm start` would otherwise do,
+// done at install time and side by side on two cores: the client build (Vite, in a child process)
+// and the prebuilt sample database (PGlite, in this one). Never fails the install: whatever is
+// missing afterwards, `npm start` builds itself. TCS_SKIP_PREPARE=1 skips it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prebuildSampleDatabase } from '../src/server/db/ensure.ts';
+import { clientBuildReason } from '../src/server/build-if-needed.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function timed(name: string, task: () => Promise<string>): Promise<void> {
+  const started = performance.now();
+  try {
+    const what = await task();
+    console.log(`prepare: ${name}: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.warn(`prepare: ${name} failed, npm start will do it: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function buildClient(): Promise<string> {
+  const reason = await clientBuildReason(ROOT);
+  if (!reason) return 'up to date';
+  // a child process, so that the build runs beside the database on the other core
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', () => resolve(null));
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build exited with ${code}`);
+  return `built (${reason})`;
+}
+
+if (process.env.TCS_SKIP_PREPARE === '1') {
+  console.log('prepare: skipped (TCS_SKIP_PREPARE=1)');
+} else {
+  await Promise.all([
+    timed('client', buildClient),
+    timed('sample database', async () => path.relative(ROOT, await prebuildSampleDatabase())),
+  ]);
+}
