@@ -30,6 +30,7 @@ const BENCHES: Bench[] = [
   { name: 'client', script: 'bench-client.ts' },
   { name: 'report', script: 'bench-report.ts', env: { BENCH_RUNS: '3' } },
   { name: 'trend', script: 'bench-trend-click.ts', env: { BENCH_RUNS: '10' } },
+  { name: 'basemap', script: 'bench-basemap.ts' },
 ];
 
 const only = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1]!.split(',')) : undefined;

@@ -67,7 +67,7 @@ describe('GET /maps/basemap/style.json', () => {
     expect(style).not.toHaveProperty('glyphs');
     expect(style).not.toHaveProperty('sprite');
     expect(style.sources.land).toMatchObject({ type: 'geojson', data: '/maps/basemap/land.geojson' });
-    expect(style.layers.map((layer: { type: string }) => layer.type)).toEqual(['background', 'fill', 'fill', 'line']);
+    expect(style.layers.map((layer: { type: string }) => layer.type)).toEqual(['background', 'fill', 'fill', 'fill', 'fill', 'fill', 'line']);
   });
 
   it('builds the data URL from the base path', async () => {

@@ -26,11 +26,11 @@ function disjoint(a: BBox, b: BBox): boolean {
   return a[2] < b[0] || a[0] > b[2] || a[3] < b[1] || a[1] > b[3];
 }
 
-/** Rounds to PRECISION and drops the repeated points rounding creates. */
-function rounded(points: readonly Position[]): Position[] {
+/** Rounds to `precision` (steps per degree) and drops the repeated points rounding creates. */
+function rounded(points: readonly Position[], precision = PRECISION): Position[] {
   const out: Position[] = [];
   for (const [x = 0, y = 0] of points) {
-    const point = [Math.round(x * PRECISION) / PRECISION, Math.round(y * PRECISION) / PRECISION];
+    const point = [Math.round(x * precision) / precision, Math.round(y * precision) / precision];
     const last = out.at(-1);
     if (!last || last[0] !== point[0] || last[1] !== point[1]) out.push(point);
   }
@@ -62,10 +62,10 @@ function clipToHalfPlane(ring: readonly Position[], axis: 0 | 1, limit: number, 
 }
 
 /**
- * Clips a closed ring to the box and rounds it; null when nothing of it is left. Parts along the
- * box edge may become zero-width slivers, which is harmless for a fill.
+ * Clips a closed ring to the box and rounds it to `precision` steps per degree; null when nothing
+ * of it is left. Parts along the box edge may become zero-width slivers, harmless for a fill.
  */
-export function clipRing(ring: readonly Position[], box: BBox): Position[] | null {
+export function clipRing(ring: readonly Position[], box: BBox, precision = PRECISION): Position[] | null {
   const bounds = boundsOf(ring);
   if (disjoint(bounds, box)) return null;
   let open = ring.slice(0, -1);
@@ -75,7 +75,7 @@ export function clipRing(ring: readonly Position[], box: BBox): Position[] | nul
     open = clipToHalfPlane(open, 1, box[1], true);
     open = clipToHalfPlane(open, 1, box[3], false);
   }
-  const result = rounded(open);
+  const result = rounded(open, precision);
   const first = result[0];
   if (result.length < 3 || first === undefined) return null;
   return [...result, first];
@@ -117,5 +117,5 @@ export function clipLine(line: readonly Position[], box: BBox): Position[][] {
     piece.push(segment[1]);
   }
   pieces.push(piece);
-  return pieces.map(rounded).filter((p) => p.length >= 2);
+  return pieces.map((piece) => rounded(piece)).filter((p) => p.length >= 2);
 }

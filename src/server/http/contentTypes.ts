@@ -29,8 +29,8 @@ export function contentTypeFor(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-// Text-like formats shrink under gzip; images, fonts and office files are already compressed.
-const COMPRESSIBLE = /^(?:text\/|image\/svg\+xml|application\/(?:json|geo\+json|manifest\+json|wasm))/;
+// Text-like formats and vector tiles (protobuf) shrink under gzip; images, fonts and office files are already compressed.
+const COMPRESSIBLE = /^(?:text\/|image\/svg\+xml|application\/(?:json|geo\+json|manifest\+json|wasm|vnd\.mapbox-vector-tile))/;
 
 export function isCompressible(contentType: string): boolean {
   return COMPRESSIBLE.test(contentType);

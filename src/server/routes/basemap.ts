@@ -1,11 +1,12 @@
 import type { BasemapDef } from '../../engine/types.ts';
 import { basemapPaths, loadBasemap } from '../basemap/index.ts';
+import { sendDetailTile } from '../basemap/tileRoute.ts';
 import { thumbnailCache } from '../basemap/thumbnail.ts';
 import type { Route } from '../http/router.ts';
 import { sendCached, sendText } from '../http/send.ts';
 
-/** The offline base map (a MapLibre style and the land GeoJSON it points to) and the switcher's
- *  thumbnails, `thumbnail/{id}.png` for each base map of config. */
+/** The offline base map (a MapLibre style, the land GeoJSON and the detailed land's vector tiles
+ *  it points to) and the switcher's thumbnails, `thumbnail/{id}.png` for each base map of config. */
 export function basemapRoutes(basePath: string, basemaps: readonly BasemapDef[] = []): Route[] {
   const basemap = loadBasemap(basePath);
   const paths = basemapPaths(basePath);
@@ -13,6 +14,7 @@ export function basemapRoutes(basePath: string, basemaps: readonly BasemapDef[] 
   return [
     { methods: ['GET'], pattern: paths.style, handler: (ctx) => sendCached(ctx, basemap.style) },
     { methods: ['GET'], pattern: paths.land, handler: (ctx) => sendCached(ctx, basemap.land) },
+    { methods: ['GET'], pattern: `${paths.tiles}/*`, handler: sendDetailTile },
     {
       methods: ['GET'],
       pattern: `${paths.thumbnails}/:file`,

@@ -1,0 +1,98 @@
+// The detailed land as the server sees it: the tile index once the cached artefact is loaded,
+// null before. The artefact is normally built at install time; when it is missing the server
+// builds it in a child process (its parse needs ~1 GB and ~10 s of CPU) and serves only the
+// Natural Earth map meanwhile, so start never waits for it.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_CACHE_DIR, detailArtefactPath, type DetailCollection } from './detailBuild.ts';
+import { DetailTiles } from './detailTiles.ts';
+
+const REPO = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+const BUILD_SCRIPT = path.join(REPO, 'scripts/build-basemap.ts');
+/** A build lock older than this was left by a build that died; a live build takes ~15 s. */
+const STALE_LOCK_MS = 10 * 60_000;
+const POLL_MS = 5_000;
+
+let tiles: DetailTiles | null = null;
+let started = false;
+
+/** The tile index, or null while the artefact is missing or loading. */
+export function detailTiles(): DetailTiles | null {
+  return tiles;
+}
+
+async function load(file: string): Promise<void> {
+  tiles = new DetailTiles(JSON.parse(await readFile(file, 'utf8')) as DetailCollection);
+}
+
+/** Takes the build lock (one build per machine, however many servers or test workers start). */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(path.dirname(lock), { recursive: true });
+    if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+    closeSync(openSync(lock, 'wx'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function buildInChild(cacheDir: string, lock: string, file: string, report: (error: unknown) => void): void {
+  const failed = (error: unknown) => {
+    rmSync(lock, { force: true });
+    report(error);
+  };
+  try {
+    const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+    const child = spawn(process.execPath, [tsx, BUILD_SCRIPT, cacheDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', failed);
+    child.once('exit', (code) => {
+      if (code !== 0) return failed(new Error(`scripts/build-basemap.ts exited with ${code}`));
+      rmSync(lock, { force: true });
+      load(file).catch(report);
+    });
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/** Loads the artefact when it appears (another process builds it); gives up with the lock's age limit. */
+function waitFor(file: string, report: (error: unknown) => void): void {
+  const deadline = Date.now() + STALE_LOCK_MS;
+  const timer = setInterval(() => {
+    if (existsSync(file)) {
+      clearInterval(timer);
+      load(file).catch(report);
+    } else if (Date.now() > deadline) {
+      clearInterval(timer);
+      report(new Error(`${file} did not appear while another process held its build lock`));
+    }
+  }, POLL_MS);
+  timer.unref();
+}
+
+/**
+ * Starts loading the detailed land in the background, once per process: from the cached
+ * artefact, or after building it. Failures are reported and leave the Natural Earth map alone.
+ */
+export function startDetailedBasemap(report: (error: unknown) => void, cacheDir: string = DEFAULT_CACHE_DIR): void {
+  if (started) return;
+  started = true;
+  let file: string;
+  try {
+    file = detailArtefactPath(cacheDir);
+  } catch (error) {
+    return report(error); // the package is not installed
+  }
+  if (existsSync(file)) {
+    load(file).catch(report);
+    return;
+  }
+  const lock = `${file}.lock`;
+  if (takeLock(lock)) buildInChild(cacheDir, lock, file, report);
+  else waitFor(file, report);
+}
