@@ -2,20 +2,17 @@
 // PostgreSQL/PostGIS via DATABASE_URL, optionally serving through DATABASE_READ_URL; migrate, and
 // load the sample dataset into an empty one) while the client is built if stale, then serve the
 // app and the provider backend.
+//
+// Only what opening the database needs is imported up front: PGlite then opens in its own thread
+// while this one loads the rest of the server (~1.5 s of modules) and validates the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatConfigError, loadConfigDir } from '../engine/node/loadConfig.ts';
-import { createAppServer } from './app.ts';
-import { ensureClientBuilt } from './build-if-needed.ts';
-import { useCatalog } from './data/catalog.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
-import { Lifecycle } from './http/lifecycle.ts';
 import { parsePublicUrl, parseTrustedProxies } from './http/publicUrl.ts';
 import { parseAllowOrigins } from './proxy/allowList.ts';
 
-const startedAt = performance.now();
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
 function fail(message: string): never {
@@ -73,8 +70,15 @@ try {
 }
 
 // The database does not depend on the config or the client build: open it while they run.
-const database = openServingDatabase({ sampleTemplate: true }).catch((error: unknown) => fail(`Database failed: ${String(error)}`));
+const database = openServingDatabase({ sampleTemplate: process.env.PGLITE_SAMPLE_TEMPLATE !== '0' }).catch((error: unknown) => fail(`Database failed: ${String(error)}`));
 
+const [{ formatConfigError, loadConfigDir }, { createAppServer }, { ensureClientBuilt }, { useCatalog }, { Lifecycle }] = await Promise.all([
+  import('../engine/node/loadConfig.ts'),
+  import('./app.ts'),
+  import('./build-if-needed.ts'),
+  import('./data/catalog.ts'),
+  import('./http/lifecycle.ts'),
+]);
 const loaded = await loadConfigDir(configDir);
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
 console.log(loaded.summary);
@@ -106,7 +110,7 @@ server.on('error', (error) => fail(`Cannot listen on ${host}:${port}: ${error.me
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(performance.now() - startedAt)} after start)`);
+  console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(process.uptime() * 1000)} after the process started)`);
   if (allowOrigins.length) console.log(`GetFeatureInfo proxy may ask: ${allowOrigins.join(', ')}`);
 });
 
