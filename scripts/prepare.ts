@@ -1,7 +1,8 @@
 // `prepare` (run by `npm install` and `npm ci`): the work a first `npm start` would otherwise do,
-// done at install time and side by side on two cores: the client build (Vite, in a child process)
-// and the prebuilt sample database (PGlite, in this one). Never fails the install: whatever is
-// missing afterwards, `npm start` builds itself. TCS_SKIP_PREPARE=1 skips it.
+// done at install time and side by side on two cores: the client build (Vite) and the offline
+// base map's detailed land (scripts/build-basemap.ts), each in a child process, and the prebuilt
+// sample database (PGlite, in this one). Never fails the install: whatever is missing afterwards,
+// `npm start` builds itself. TCS_SKIP_PREPARE=1 skips it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +21,20 @@ async function timed(name: string, task: () => Promise<string>): Promise<void> {
   }
 }
 
-async function buildClient(): Promise<string> {
-  const reason = await clientBuildReason(ROOT);
-  if (!reason) return 'up to date';
-  // a child process, so that the build runs beside the database on the other core
+/** Runs a Node script of the repository in a child process (the other core). */
+async function runNode(args: string[]): Promise<void> {
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     child.once('error', () => resolve(null));
     child.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`vite build exited with ${code}`);
+  if (code !== 0) throw new Error(`${args.map((a) => path.basename(a)).join(' ')} exited with ${code}`);
+}
+
+async function buildClient(): Promise<string> {
+  const reason = await clientBuildReason(ROOT);
+  if (!reason) return 'up to date';
+  await runNode([path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   return `built (${reason})`;
 }
 
@@ -38,6 +43,10 @@ if (process.env.TCS_SKIP_PREPARE === '1') {
 } else {
   await Promise.all([
     timed('client', buildClient),
+    timed('offline base map detail', async () => {
+      await runNode(['--import', 'tsx', path.join(ROOT, 'scripts', 'build-basemap.ts')]);
+      return 'ready';
+    }),
     timed('sample database', async () => path.relative(ROOT, await prebuildSampleDatabase())),
   ]);
 }
