@@ -88,11 +88,11 @@ export function MapView({ onMapClick }: MapViewProps) {
         attributionControl={false}
         canvasContextAttributes={{ preserveDrawingBuffer: true }}
         locale={MAP_UI_TEXT}
-        onLoad={(e) => {
-          // Enter on the focused map asks the feature information at its centre (see onKeyDown).
-          e.target.getCanvas().setAttribute('aria-keyshortcuts', 'Enter');
-          mapStore.set({ map: e.target });
-        }}
+        // Enter on the focused map asks the feature information at its centre (see onKeyDown). Said
+        // as soon as the style is there, not at 'load' (after the base map's data): the canvas takes
+        // keyboard focus from the start.
+        onStyleData={(e) => e.target.getCanvas().setAttribute('aria-keyshortcuts', 'Enter')}
+        onLoad={(e) => mapStore.set({ map: e.target })}
         onIdle={() => markState(true)}
         onMoveStart={() => markState(false)}
         onMoveEnd={() => markState(false)}
