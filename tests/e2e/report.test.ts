@@ -4,10 +4,11 @@
 // 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
 // an A4 PDF with selectable Thai; a page with no chart data has no chart page.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { describeProblems } from './support/browser.ts';
 import { navigateInApp, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
@@ -20,6 +21,27 @@ const info = (file: string) => {
   const size = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(out);
   return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1]), width: Math.round(Number(size?.[1])), height: Math.round(Number(size?.[2])) };
 };
+
+/** Pixels with ink (any channel below 160) in the two leftmost columns of each picture on pages 2+ of `pdf`. */
+function inkAtLeftEdge(pdf: string): Record<string, number> {
+  const dir = path.join(OUT, 'chart-pictures');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('pdfimages', ['-f', '2', '-png', pdf, path.join(dir, 'picture')]);
+  const out: Record<string, number> = {};
+  for (const file of readdirSync(dir)) {
+    const png = PNG.sync.read(readFileSync(path.join(dir, file)));
+    let ink = 0;
+    for (let y = 0; y < png.height; y++) {
+      for (const x of [0, 1]) {
+        const i = (y * png.width + x) * 4;
+        if (png.data[i]! < 160 || png.data[i + 1]! < 160 || png.data[i + 2]! < 160) ink++;
+      }
+    }
+    out[file] = ink;
+  }
+  return out;
+}
 
 async function showRows(page: Page, rows: string[]): Promise<void> {
   for (const id of rows) {
@@ -89,6 +111,11 @@ describe('export report', { timeout: 150_000 }, () => {
     const pdfText = text(saved);
     for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่การกัดเซาะ', 'พื้นที่การทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
     execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
+    // The charts' pictures hold their whole labels: drawn from the SVG without the page's fonts, the
+    // longest Thai district label ran off the left edge ('ง.เมืองสงขลา' for 'อ.เมืองสงขลา').
+    const edges = inkAtLeftEdge(saved);
+    expect(Object.keys(edges).length).toBeGreaterThan(0);
+    expect(edges).toEqual(Object.fromEntries(Object.keys(edges).map((file) => [file, 0])));
     expect(describeProblems(suite.s.log.unexpected())).toBe('');
     await page.keyboard.press('Escape');
   });

@@ -3,7 +3,59 @@
 import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
 
-/** The chart's SVG as a PNG data URL at `scale` (the SVG's fonts are the page's Thai fonts). */
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Font files as data URLs, by URL: fetched once per page. */
+const fontData = new Map<string, Promise<string>>();
+
+function dataUrl(url: string): Promise<string> {
+  let data = fontData.get(url);
+  if (!data) {
+    data = fetch(url)
+      .then((r) => r.blob())
+      .then((blob) => new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(blob);
+      }));
+    fontData.set(url, data);
+  }
+  return data;
+}
+
+/**
+ * The page's @font-face rules for the families `svg` names, with their files inlined. An SVG drawn
+ * as an image sees none of the page's fonts: its Thai labels fell back to a wider system font than
+ * the Sarabun vega measured them in, and the longest ran off the chart's left edge.
+ */
+async function inlineFontFaces(svg: SVGSVGElement): Promise<string> {
+  const markup = svg.outerHTML;
+  const rules: Promise<string>[] = [];
+  for (const sheet of document.styleSheets) {
+    let list: CSSRuleList;
+    try {
+      list = sheet.cssRules;
+    } catch {
+      continue; // another origin's sheet
+    }
+    for (const rule of list) {
+      if (!(rule instanceof CSSFontFaceRule)) continue;
+      const family = rule.style.getPropertyValue('font-family').replace(/["']/g, '').trim();
+      const src = /url\(["']?([^"')]+)["']?\)/.exec(rule.style.getPropertyValue('src'))?.[1];
+      if (!family || !src || !markup.includes(family)) continue;
+      const url = new URL(src, sheet.href ?? document.baseURI).href;
+      const descriptors = ['font-weight', 'font-style', 'unicode-range']
+        .map((d) => [d, rule.style.getPropertyValue(d)] as const)
+        .filter(([, v]) => v)
+        .map(([d, v]) => `${d}:${v};`)
+        .join('');
+      rules.push(dataUrl(url).then((data) => `@font-face{font-family:"${family}";${descriptors}src:url(${data});}`));
+    }
+  }
+  return (await Promise.all(rules)).join('\n');
+}
+
+/** The chart's SVG as a PNG data URL at `scale`, its text in the page's fonts (inlined). */
 export async function svgToPng(svg: SVGSVGElement, scale = 2): Promise<{ url: string; width: number; height: number }> {
   const box = svg.getBoundingClientRect();
   const width = Math.max(1, Math.round(box.width));
@@ -11,6 +63,12 @@ export async function svgToPng(svg: SVGSVGElement, scale = 2): Promise<{ url: st
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
+  const fonts = await inlineFontFaces(svg);
+  if (fonts) {
+    const style = document.createElementNS(SVG_NS, 'style');
+    style.textContent = fonts;
+    clone.insertBefore(style, clone.firstChild);
+  }
   const blob = new Blob([new XMLSerializer().serializeToString(clone)], { type: 'image/svg+xml;charset=utf-8' });
   const src = URL.createObjectURL(blob);
   try {
