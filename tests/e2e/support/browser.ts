@@ -31,13 +31,13 @@ export interface Browser {
 }
 
 /** Launches Chromium with a fresh temporary profile; close() removes the profile. */
-export async function launchBrowser(viewport: { width: number; height: number } = DESKTOP): Promise<Browser> {
+export async function launchBrowser(viewport: { width: number; height: number } = DESKTOP, extraArgs: readonly string[] = []): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'e2e-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
       viewport,
       locale: 'th-TH',
       timezoneId: 'Asia/Bangkok',
