@@ -3,8 +3,9 @@
 // load the sample dataset into an empty one) while the client is built if stale, then serve the
 // app and the provider backend.
 //
-// Only what opening the database needs is imported up front: PGlite then opens in its own thread
-// while this one loads the rest of the server (~1.5 s of modules) and validates the config.
+// Only what opening the database needs is imported up front, so the open starts at once and its
+// waits (file reads, WebAssembly compilation) overlap loading the rest of the server (~1.5 s of
+// modules) and validating the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openServingDatabase } from './database.ts';

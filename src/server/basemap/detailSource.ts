@@ -3,11 +3,12 @@
 // builds it in a child process (its parse needs ~1 GB and ~10 s of CPU) and serves only the
 // Natural Earth map meanwhile, so start never waits for it.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { DEFAULT_CACHE_DIR, detailArtefactPath, type DetailCollection } from './detailBuild.ts';
 import { DetailTiles } from './detailTiles.ts';
 
@@ -29,21 +30,9 @@ async function load(file: string): Promise<void> {
   tiles = new DetailTiles(JSON.parse(await readFile(file, 'utf8')) as DetailCollection);
 }
 
-/** Takes the build lock (one build per machine, however many servers or test workers start). */
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(path.dirname(lock), { recursive: true });
-    if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
-    closeSync(openSync(lock, 'wx'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function buildInChild(cacheDir: string, lock: string, file: string, report: (error: unknown) => void): void {
   const failed = (error: unknown) => {
-    rmSync(lock, { force: true });
+    releaseBuildLock(lock);
     report(error);
   };
   try {
@@ -52,7 +41,7 @@ function buildInChild(cacheDir: string, lock: string, file: string, report: (err
     child.once('error', failed);
     child.once('exit', (code) => {
       if (code !== 0) return failed(new Error(`scripts/build-basemap.ts exited with ${code}`));
-      rmSync(lock, { force: true });
+      releaseBuildLock(lock);
       load(file).catch(report);
     });
   } catch (error) {
@@ -93,6 +82,6 @@ export function startDetailedBasemap(report: (error: unknown) => void, cacheDir:
     return;
   }
   const lock = `${file}.lock`;
-  if (takeLock(lock)) buildInChild(cacheDir, lock, file, report);
+  if (takeBuildLock(lock, STALE_LOCK_MS)) buildInChild(cacheDir, lock, file, report);
   else waitFor(file, report);
 }

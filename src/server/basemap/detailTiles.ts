@@ -13,7 +13,7 @@ export const DETAIL_MAX_ZOOM = 14;
 export const DETAIL_LAYER = 'land';
 
 export const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
-const CACHE_CONTROL = 'public, max-age=86400';
+export const TILE_CACHE_CONTROL = 'public, max-age=86400';
 /** Encoded tiles kept (a few KB each): more than a large screen shows over several zoom levels. */
 const KEEP_ENCODED = 2000;
 
@@ -37,7 +37,7 @@ export class DetailTiles {
       return kept;
     }
     const cut = this.index.getTile(z, x, y);
-    const body = cut && cut.features.length > 0 ? new CachedBody(Buffer.from(fromGeojsonVt({ [DETAIL_LAYER]: cut }, { version: 2, extent: 4096 })), TILE_CONTENT_TYPE, CACHE_CONTROL) : null;
+    const body = cut && cut.features.length > 0 ? new CachedBody(Buffer.from(fromGeojsonVt({ [DETAIL_LAYER]: cut }, { version: 2, extent: 4096 })), TILE_CONTENT_TYPE, TILE_CACHE_CONTROL) : null;
     this.encoded.set(key, body);
     if (this.encoded.size > KEEP_ENCODED) this.encoded.delete(this.encoded.keys().next().value!);
     return body;

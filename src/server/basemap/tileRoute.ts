@@ -1,7 +1,7 @@
 import type { RequestContext } from '../http/router.ts';
 import { sendCached, sendText } from '../http/send.ts';
 import { detailTiles } from './detailSource.ts';
-import { parseTileAddress } from './detailTiles.ts';
+import { parseTileAddress, TILE_CACHE_CONTROL } from './detailTiles.ts';
 
 /**
  * `GET {tiles}/{z}/{x}/{y}.pbf`: a tile of the detailed land; 204 when it holds nothing (MapLibre
@@ -14,6 +14,6 @@ export async function sendDetailTile(ctx: RequestContext): Promise<void> {
   const tiles = detailTiles();
   const body = tiles?.tile(...address);
   if (body) return sendCached(ctx, body);
-  ctx.res.writeHead(204, { 'Cache-Control': tiles ? 'public, max-age=86400' : 'no-store' });
+  ctx.res.writeHead(204, { 'Cache-Control': tiles ? TILE_CACHE_CONTROL : 'no-store' });
   ctx.res.end();
 }

@@ -6,8 +6,9 @@
 // layer catalog it reads, and the PGlite and PostGIS packages that wrote the files.
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { REPO_ROOT } from './open.ts';
 
 const INPUT_DIRS = ['src/server/db/migrations', 'src/server/data/sample'];
@@ -51,14 +52,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function ensureSampleTemplate(build: (dataDir: string) => Promise<void>, root = REPO_ROOT): Promise<string> {
   const dir = sampleTemplateDir(root);
   const lock = `${dir}.lock`;
-  mkdirSync(path.dirname(dir), { recursive: true });
   for (;;) {
     if (existsSync(dir)) return dir;
-    try {
-      mkdirSync(lock);
-    } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    if (!takeBuildLock(lock, STALE_LOCK_MS)) {
       await sleep(1000);
       continue;
     }
@@ -69,7 +65,7 @@ export async function ensureSampleTemplate(build: (dataDir: string) => Promise<v
       renameSync(building, dir); // atomic: nobody ever copies a half-built template
       return dir;
     } finally {
-      rmSync(lock, { recursive: true, force: true });
+      releaseBuildLock(lock);
     }
   }
 }

@@ -21,11 +21,20 @@ export function legendGraphicUrl(layer: MapLayer): string | null {
 /** A chart section: its spec, and the router call that feeds it when it has one. */
 type ChartSection = ChartSpec & { kind: 'chart'; router?: RouterQuery };
 
+/** The topic and variant of a page (route/variant path). */
+function pageOf(bundle: ConfigBundle, page: string) {
+  const [route = '', ...rest] = page.split('/');
+  const topic = bundle.topics.find((t) => t.route === route);
+  return { topic, variant: topic?.variants.find((v) => v.path === rest.join('/')) };
+}
+
+function chartSections(variant: ReturnType<typeof pageOf>['variant']): ChartSection[] {
+  return (variant?.sections ?? []).filter((s): s is ChartSection => s.kind === 'chart');
+}
+
 /** The chart sections of a page (route/variant path). */
 export function pageChartSpecs(bundle: ConfigBundle, page: string): ChartSection[] {
-  const [route = '', ...rest] = page.split('/');
-  const variant = bundle.topics.find((t) => t.route === route)?.variants.find((v) => v.path === rest.join('/'));
-  return (variant?.sections ?? []).filter((s): s is ChartSection => s.kind === 'chart');
+  return chartSections(pageOf(bundle, page).variant);
 }
 
 /** `routerInputs`: the answers of the charts that take their rows from a router call, by chart id. */
@@ -36,10 +45,8 @@ export function reportInputs(
   results: Readonly<Record<string, RowResult>>,
   routerInputs: Readonly<Record<string, ChartInput | null>> = {},
 ): ReportInput {
-  const [route = '', ...rest] = page.split('/');
-  const topic = bundle.topics.find((t) => t.route === route);
-  const variant = topic?.variants.find((v) => v.path === rest.join('/'));
-  const charts = pageChartSpecs(bundle, page).flatMap((spec): ReportChart[] => {
+  const { topic, variant } = pageOf(bundle, page);
+  const charts = chartSections(variant).flatMap((spec): ReportChart[] => {
     const input = spec.router ? routerInputs[spec.id] ?? null : chartInputOf(results[spec.from]);
     const chart = input ? compileChart(spec, input, bundle.legends) : null;
     return chart ? [{ id: spec.id, title: spec.title, chart }] : [];
