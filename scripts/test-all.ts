@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const PROJECTS = ['unit', 'server', 'server-pg', 'e2e'] as const;
 /** Projects that need the built client (dist/). */
@@ -25,6 +26,8 @@ interface SuiteResult {
   note?: string;
   /** The slowest test files (where the run's time goes, for CI logs). */
   slowest?: Array<{ file: string; seconds: number }>;
+  /** Each failed test: file > name: the message's first line. */
+  failures?: string[];
 }
 
 function run(command: string, args: string[]): Promise<number> {
@@ -39,6 +42,8 @@ function run(command: string, args: string[]): Promise<number> {
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
+/** A failure message's first line, short enough for a summary. */
+const firstLine = (message = '') => (stripVTControlCharacters(message).split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 
 async function build(): Promise<SuiteResult> {
   const started = performance.now();
@@ -55,7 +60,14 @@ interface JsonReport {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: Array<{ name: string; status: string; message?: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+  }>;
 }
 
 async function runProject(project: string): Promise<SuiteResult> {
@@ -77,11 +89,18 @@ async function runProject(project: string): Promise<SuiteResult> {
       .map((f) => ({ file: path.relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, 6);
+    // Named again in the summary: CI keeps only the log's tail.
+    const failures = json.testResults.flatMap((f) => {
+      const file = path.relative(root, f.name);
+      const tests = f.assertionResults.filter((a) => a.status === 'failed');
+      if (!tests.length && f.status === 'failed') return [`${file}: ${firstLine(f.message)}`];
+      return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    });
     let note: string | undefined;
     if (brokenFiles.length) note = `${brokenFiles.length} file(s) failed outside tests: ${brokenFiles.map((f) => path.relative(root, f.name)).join(', ')}`;
     if (total === 0) return { name: project, passed: 0, failed: 1, skipped: 0, seconds: seconds(started), note: 'could not run: no tests ran' };
     if (code !== 0 && failed === 0) return { name: project, passed: json.numPassedTests, failed: 1, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note: `vitest exited with ${code}` };
-    return { name: project, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note, slowest };
+    return { name: project, passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds: seconds(started), note, slowest, failures };
   } catch (error) {
     return { name: project, passed: 0, failed: 1, skipped: 0, seconds: seconds(started), note: `could not run: ${String(error)}` };
   } finally {
@@ -107,6 +126,12 @@ const failed = suites.reduce((n, r) => n + r.failed, 0);
 
 console.log('\n=== slowest test files ===');
 for (const r of results) for (const f of r.slowest ?? []) console.log(`${r.name.padEnd(9)} ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`);
+
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name.padEnd(9)} ${f}`));
+if (failures.length) {
+  console.log('\n=== failed tests ===');
+  for (const f of failures) console.log(f);
+}
 
 console.log('\n=== summary ===');
 const width = Math.max(...results.map((r) => r.name.length));
