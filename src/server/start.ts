@@ -8,6 +8,7 @@
 // modules) and validating the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from './bundle.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
@@ -73,16 +74,21 @@ try {
 // The database does not depend on the config or the client build: open it while they run.
 const database = openServingDatabase({ sampleTemplate: process.env.PGLITE_SAMPLE_TEMPLATE !== '0' }).catch((error: unknown) => fail(`Database failed: ${String(error)}`));
 
-const [{ formatConfigError, loadConfigDir }, { createAppServer }, { ensureClientBuilt }, { useCatalog }, { Lifecycle }] = await Promise.all([
-  import('../engine/node/loadConfig.ts'),
+const [{ formatConfigError }, { createAppServer }, { ensureClientBuilt }, { useCatalog }, { Lifecycle }, { loadConfigCached }] = await Promise.all([
+  import('../engine/errors.ts'),
   import('./app.ts'),
   import('./build-if-needed.ts'),
   import('./data/catalog.ts'),
   import('./http/lifecycle.ts'),
+  import('./configCache.ts'),
 ]);
-const loaded = await loadConfigDir(configDir);
+// From its bundle (npm start) the server keeps the validated config between starts; under tsx it validates each time.
+const bundle = serverBundle();
+const loaded = bundle
+  ? await loadConfigCached(configDir, bundle.key, bundle.dir)
+  : { ...(await (await import('../engine/node/loadConfig.ts')).loadConfigDir(configDir)), cached: false };
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
-console.log(loaded.summary);
+console.log(`${loaded.summary}${loaded.cached ? ' (validated before, unchanged since)' : ''}`);
 useCatalog(loaded.catalog.doc, loaded.catalog.layers);
 
 const [{ db, report, role }] = await Promise.all([

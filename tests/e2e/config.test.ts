@@ -95,10 +95,10 @@ interface Exit {
   stderr: string;
 }
 
-/** `tsx src/server/start.ts` as `npm start` runs it, on a config dir; resolves when it exits. */
+/** `npm start` (src/server/launch.mjs: the server's bundle) on a config dir; resolves when it exits. */
 function runStart(configDir: string, timeoutMs = 60_000): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['src/server/start.ts'], {
+    const child = spawn(process.execPath, ['src/server/launch.mjs'], {
       cwd: ROOT_DIR,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', CONFIG_DIR: configDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,12 @@
 // One ajv instance holding every schema of schemas/, shared by the loader, the form and tests.
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { SCHEMA_DIR } from './schemaDir.ts';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../../../schemas/', import.meta.url));
+export { SCHEMA_DIR };
+
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
 
 export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers';

@@ -19,15 +19,21 @@ const STALE_LOCK_MS = 10 * 60_000;
 const POLL_MS = 5_000;
 
 let tiles: DetailTiles | null = null;
+/** Reading the artefact (a few hundred ms), which a tile request may wait for; not a build. */
+let loading: Promise<void> | null = null;
 let started = false;
 
-/** The tile index, or null while the artefact is missing or loading. */
-export function detailTiles(): DetailTiles | null {
+/** The tile index once loaded (waiting for a load under way), or null while the artefact is missing. */
+export async function detailTiles(): Promise<DetailTiles | null> {
+  if (loading) await loading.catch(() => undefined);
   return tiles;
 }
 
-async function load(file: string): Promise<void> {
-  tiles = new DetailTiles(JSON.parse(await readFile(file, 'utf8')) as DetailCollection);
+function load(file: string): Promise<void> {
+  loading = readFile(file, 'utf8').then((text) => {
+    tiles = new DetailTiles(JSON.parse(text) as DetailCollection);
+  });
+  return loading;
 }
 
 function buildInChild(cacheDir: string, lock: string, file: string, report: (error: unknown) => void): void {
@@ -65,8 +71,9 @@ function waitFor(file: string, report: (error: unknown) => void): void {
 }
 
 /**
- * Starts loading the detailed land in the background, once per process: from the cached
- * artefact, or after building it. Failures are reported and leave the Natural Earth map alone.
+ * Starts loading the detailed land in the background, once per process (on the first request of
+ * the base map's style or tiles, not at server start): from the cached artefact, or after building
+ * it. Failures are reported and leave the Natural Earth map alone.
  */
 export function startDetailedBasemap(report: (error: unknown) => void, cacheDir: string = DEFAULT_CACHE_DIR): void {
   if (started) return;

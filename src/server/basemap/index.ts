@@ -6,8 +6,12 @@ import { basemapStyle } from './style.ts';
 const CACHE_CONTROL = 'public, max-age=3600';
 
 export interface Basemap {
-  style: CachedBody;
-  land: CachedBody;
+  /** The MapLibre style; asking for it starts on the land and the detailed land's tiles. */
+  style: () => CachedBody;
+  /** The Natural Earth land GeoJSON, built on first use. */
+  land: () => CachedBody;
+  /** Why the detailed land could not load (logged). */
+  report: (error: unknown) => void;
 }
 
 export interface BasemapPaths {
@@ -31,16 +35,28 @@ function logToStderr(error: unknown): void {
 // The land data does not depend on the base path; build it once per process and share it.
 let land: CachedBody | undefined;
 
-/**
- * Builds the base map on first use (a few hundred ms), then returns the cached bodies. The
- * detailed land's tiles load in the background; `report` hears why they could not.
- */
-export function loadBasemap(basePath: string, report: (error: unknown) => void = logToStderr): Basemap {
-  startDetailedBasemap(report);
+/** world-atlas's 10m countries clipped to the region: ~0.6 s, so on first use, not at server start. */
+function landBody(): CachedBody {
   if (!land) {
     land = new CachedBody(Buffer.from(JSON.stringify(buildLandGeoJson())), 'application/geo+json', CACHE_CONTROL);
     void land.gzipped(); // compress in the background now, so the first map load does not wait for it
   }
-  const style = JSON.stringify(basemapStyle(basemapPaths(basePath)));
-  return { land, style: new CachedBody(Buffer.from(style), 'application/json; charset=utf-8', CACHE_CONTROL) };
+  return land;
+}
+
+/**
+ * The offline base map's bodies. Nothing is built or loaded until a map asks for the style;
+ * then the land (which the style names next) and the detailed land's tiles start.
+ */
+export function loadBasemap(basePath: string, report: (error: unknown) => void = logToStderr): Basemap {
+  const style = new CachedBody(Buffer.from(JSON.stringify(basemapStyle(basemapPaths(basePath)))), 'application/json; charset=utf-8', CACHE_CONTROL);
+  return {
+    style: () => {
+      startDetailedBasemap(report);
+      if (!land) setImmediate(landBody); // after the style is sent: the map asks for the land next
+      return style;
+    },
+    land: landBody,
+    report,
+  };
 }

@@ -2,7 +2,8 @@
 // the sample dataset, all under one advisory lock so that several server instances starting
 // together on one PostgreSQL do it once. A warm restart only opens and checks.
 
-import { generateSampleData, SAMPLE_TABLES, type GenerateReport } from '../data/sample/index.ts';
+import type { GenerateReport } from '../data/sample/index.ts';
+import { SAMPLE_TABLES } from '../data/sample/tables.ts';
 import { SCHEMA_LOCK_ID, withAdvisoryLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { openDatabase, pgliteDataDir, type OpenDatabaseOptions } from './open.ts';
@@ -56,6 +57,8 @@ export async function ensureDatabase(options: EnsureOptions = {}): Promise<{ db:
         }
         log('database: empty, loading the sample dataset (about a minute on PGlite)');
         await session.exec('SET statement_timeout = 0');
+        // loaded only to generate: a warm start opens the database without the generator's modules
+        const { generateSampleData } = await import('../data/sample/index.ts');
         const generation = await session.transaction((tx) => generateSampleData(tx, { log }));
         log(`database: sample dataset loaded in ${(generation.ms / 1000).toFixed(1)} s`);
         return { migrations, data: 'generated' as const, generation };

@@ -3,8 +3,6 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 import type { ManagedDatabase } from './types.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -44,7 +42,9 @@ export function pgliteDataDir(options: OpenDatabaseOptions = {}): string | null 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<ManagedDatabase> {
   const env = options.env ?? process.env;
   const databaseUrl = options.databaseUrl ?? (env.DATABASE_URL || undefined);
+  // Only the engine in use is loaded (each brings its driver: pg, or PGlite's WebAssembly).
   if (databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
     return openPostgres({
       connectionString: databaseUrl,
       max: options.poolMax ?? positiveInt(env.DATABASE_POOL_MAX, 'DATABASE_POOL_MAX') ?? 10,
@@ -52,6 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<M
         options.statementTimeoutMs ?? positiveInt(env.DATABASE_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? 10_000,
     });
   }
+  const { openPglite } = await import('./pglite.ts');
   const dataDir = pgliteDataDir(options);
   return dataDir ? openPglite({ dataDir }) : openPglite({ loadDataDir: options.loadDataDir });
 }

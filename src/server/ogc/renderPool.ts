@@ -7,7 +7,11 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { serverBundle } from '../bundle.ts';
 import { runRenderJob, type RenderJob } from './renderJob.ts';
+
+/** The bundled worker under `npm start`; otherwise the TypeScript one, which registers tsx itself. */
+const WORKER_ENTRY = new URL(serverBundle()?.renderWorker ?? new URL('./renderWorker.mjs', import.meta.url));
 
 interface Pending {
   resolve: (png: Buffer) => void;
@@ -69,7 +73,7 @@ export class RenderPool {
   }
 
   private start(): Slot {
-    const worker = new Worker(new URL('./renderWorker.mjs', import.meta.url));
+    const worker = new Worker(WORKER_ENTRY);
     worker.unref();
     const pending = new Map<number, Pending>();
     let markReady: () => void = () => undefined;

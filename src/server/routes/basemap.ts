@@ -12,9 +12,9 @@ export function basemapRoutes(basePath: string, basemaps: readonly BasemapDef[] 
   const paths = basemapPaths(basePath);
   const thumbnail = thumbnailCache(basemaps);
   return [
-    { methods: ['GET'], pattern: paths.style, handler: (ctx) => sendCached(ctx, basemap.style) },
-    { methods: ['GET'], pattern: paths.land, handler: (ctx) => sendCached(ctx, basemap.land) },
-    { methods: ['GET'], pattern: `${paths.tiles}/*`, handler: sendDetailTile },
+    { methods: ['GET'], pattern: paths.style, handler: (ctx) => sendCached(ctx, basemap.style()) },
+    { methods: ['GET'], pattern: paths.land, handler: (ctx) => sendCached(ctx, basemap.land()) },
+    { methods: ['GET'], pattern: `${paths.tiles}/*`, handler: (ctx) => sendDetailTile(ctx, basemap.report) },
     {
       methods: ['GET'],
       pattern: `${paths.thumbnails}/:file`,

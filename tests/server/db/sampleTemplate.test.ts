@@ -2,24 +2,16 @@
 // empty PGlite data dir copies it instead of generating, its key follows every input of the
 // generation, and concurrent builders build it once.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../tempDirs.ts';
 import { ensureDatabase } from '../../../src/server/db/ensure.ts';
 import { ensureSampleTemplate, restoreSampleTemplate, sampleKey, sampleTemplateDir } from '../../../src/server/db/sampleTemplate.ts';
 import { fingerprint } from './fingerprint.ts';
 import { openSampleDatabase, SLOW } from './testDatabase.ts';
 
-const temps: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 /** A repository root with one file of each kind of input the key reads. */
 function fakeRoot(): string {

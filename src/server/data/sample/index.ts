@@ -22,6 +22,7 @@ import { loadAdmin } from './thaiAdmin.ts';
 import { readTransects } from './transectRows.ts';
 import { verifySample } from './verify.ts';
 import { BASE_YEAR, buildYearLines } from './yearLines.ts';
+import { SAMPLE_TABLES } from './tables.ts';
 import { sampleYears } from './years.ts';
 
 export const SAMPLE_DATASET = {
@@ -34,13 +35,7 @@ export const SAMPLE_DATASET = {
     'synthetic yearly change measured by PostGIS. See src/server/data/PROVENANCE.md.',
 } as const;
 
-/** Every table the generator fills (all must be empty before it runs). */
-export const SAMPLE_TABLES = [
-  'dataset_info', 'land', 'province', 'district', 'subdistrict', 'island', 'lake_island', 'coast_segment',
-  'cmline', 'shoreline', 'change_area', 'change_rate', 'analysis_area', 'beach_main', 'beach_sub', 'beach_system',
-  'littoral', 'coastal_status', 'structure_type', 'coastal_structure', 'erosion_solution', 'potential_area',
-  'landuse_class', 'landuse', 'cvi', 'radar_station', 'radar_current', 'cctv',
-] as const;
+export { SAMPLE_TABLES };
 
 export interface GenerateOptions {
   seed?: string;
