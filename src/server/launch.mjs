@@ -5,7 +5,7 @@
 // loader. `--build` only brings the bundle up to date (npm install's prepare step). When esbuild
 // cannot build, the server runs through tsx as before.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,6 +15,7 @@ const ENTRIES = { start: 'src/server/start.ts', renderWorker: 'src/server/ogc/re
 // Under the repository, so that the bundle's package imports resolve from its node_modules.
 const BUNDLE_DIR = path.resolve(ROOT, process.env.TCS_SERVER_BUNDLE_DIR ?? path.join('.cache', 'server'));
 const MANIFEST = path.join(BUNDLE_DIR, 'manifest.json');
+const KEEP_OLD_MS = 24 * 3600_000;
 
 const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
 
@@ -80,14 +81,24 @@ async function build() {
   const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, sha1(readFileSync(path.join(ROOT, file)))]));
   const key = sha1(JSON.stringify(inputs));
   const dir = path.join(BUNDLE_DIR, key);
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(temp, dir);
+  // The same key is the same bundle: one made beside this one (or before) stays, for whoever runs it.
+  try {
+    renameSync(temp, dir);
+  } catch {
+    if (existsSync(path.join(dir, 'start.mjs'))) rmSync(temp, { recursive: true, force: true });
+    else {
+      rmSync(dir, { recursive: true, force: true }); // what a build that died left
+      renameSync(temp, dir);
+    }
+  }
   const manifest = { key, inputs };
   const tempManifest = `${MANIFEST}.${process.pid}.tmp`;
   writeFileSync(tempManifest, JSON.stringify(manifest, null, 1));
   renameSync(tempManifest, MANIFEST); // atomic: a start reads the old manifest or the new one, never half
+  // Older bundles go after a day: a server still running from one loads its render workers from it.
   for (const entry of readdirSync(BUNDLE_DIR, { withFileTypes: true })) {
-    if (entry.isDirectory() && /^[0-9a-f]{40}$/.test(entry.name) && entry.name !== key) rmSync(path.join(BUNDLE_DIR, entry.name), { recursive: true, force: true });
+    const old = path.join(BUNDLE_DIR, entry.name);
+    if (entry.isDirectory() && /^([0-9a-f]{40}|building-\d+)$/.test(entry.name) && entry.name !== key && Date.now() - statSync(old).mtimeMs > KEEP_OLD_MS) rmSync(old, { recursive: true, force: true });
   }
   return manifest;
 }

@@ -41,9 +41,15 @@ export async function gotoTopic(page: Page, app: RunningApp, path: string, title
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
-/** Waits until no picker shows its loading skeleton (lists answered or failed). */
+/**
+ * Waits until the topic page is drawn (in the map layout, the sidebar's content comes once the
+ * map exists: MapLayout) and no picker shows its loading skeleton (lists answered or failed).
+ */
 export async function waitForPickersSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.picker[aria-busy="true"]'));
+  await page.waitForFunction(() => {
+    const sidebar = document.querySelector('.sidebar-content');
+    return (!sidebar || sidebar.childElementCount > 0) && !document.querySelector('.picker[aria-busy="true"]');
+  });
 }
 
 /** Client-side navigation (react-router listens to popstate), without reloading the page. */
