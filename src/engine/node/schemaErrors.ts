@@ -151,6 +151,8 @@ function toConfigError(e: ErrorObject, doc: SourceDocument): ConfigError {
     }
     case 'format':
       return doc.errorAt(path, `must be a valid ${String(p.format)}`);
+    case 'false schema': // a property the object's kind does not use (schemas say `"name": false` there)
+      return doc.errorAt(path, `"${String(path[path.length - 1])}" does not apply here: nothing would use it`, 'key');
     default:
       return doc.errorAt(path, e.message ?? `fails the "${e.keyword}" rule`);
   }

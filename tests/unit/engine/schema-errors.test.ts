@@ -104,6 +104,15 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
     ]);
   });
 
+  it('a property the kind does not use: `attribution` of a style base map, whose style names its credits (the key)', async () => {
+    const real = readFileSync(path.join(CONFIG_DIR, 'app.yaml'), 'utf8');
+    const edited = real.replace('    style: /maps/basemap/style.json\n', '    style: /maps/basemap/style.json\n    attribution: "Natural Earth"\n');
+    expect(edited).not.toBe(real);
+    const line = edited.split('\n').indexOf('    attribution: "Natural Earth"') + 1;
+    const { lines } = await loadEdited({ file: 'app.yaml', text: edited });
+    expect(lines).toEqual([`app.yaml:${line}:5 basemaps[6].attribution: "attribution" does not apply here: nothing would use it`]);
+  });
+
   it('5. wrong type: `zoom: six` in app.yaml map settings (column 9)', async () => {
     const real = readFileSync(path.join(CONFIG_DIR, 'app.yaml'), 'utf8');
     const line = real.split('\n').indexOf('  zoom: 6') + 1;
