@@ -1,6 +1,7 @@
 // A vega-lite chart drawn as SVG (its text uses the page's Thai fonts). vega-embed, vega and
 // vega-lite are imported dynamically the first time a chart is shown.
 import { useEffect, useRef, useState } from 'react';
+import { setChartView } from './chartViews.ts';
 
 type LoadState = 'loading' | 'ready' | 'failed';
 
@@ -20,7 +21,12 @@ export function VegaChart({ spec, label }: { spec: Record<string, unknown>; labe
           result.finalize();
           return;
         }
-        finalize = () => result.finalize();
+        const element = ref.current;
+        setChartView(element, result.view);
+        finalize = () => {
+          setChartView(element, null);
+          result.finalize();
+        };
         setState('ready');
       })
       .catch((error: unknown) => {
