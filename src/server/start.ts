@@ -1,11 +1,11 @@
-// `npm start`: validate the config, open the database (embedded PGlite in data/pglite, or
+// `npm start` (through src/server/launch.mjs, which runs this from its bundle): validate the config, open the database (embedded PGlite in data/pglite, or
 // PostgreSQL/PostGIS via DATABASE_URL, optionally serving through DATABASE_READ_URL; migrate, and
 // load the sample dataset into an empty one) while the client is built if stale, then serve the
 // app and the provider backend.
 //
 // Only what opening the database needs is imported up front, so the open starts at once and its
-// waits (file reads, WebAssembly compilation) overlap loading the rest of the server (~1.5 s of
-// modules) and validating the config.
+// waits (file reads, WebAssembly compilation) overlap loading the rest of the server and its
+// packages (the bundle is split at these dynamic imports) and validating the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverBundle } from './bundle.ts';
