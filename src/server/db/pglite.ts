@@ -5,7 +5,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { slimPostgis } from './postgisBundle.ts';
+import { postgisFromFiles } from './postgisFiles.ts';
 import { SerialQueue } from './serialQueue.ts';
 import { inTransaction, type Connection } from './transaction.ts';
 import type { ManagedDatabase, QueryResult, Session } from './types.ts';
@@ -26,7 +26,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite({
     dataDir: options.dataDir ?? 'memory://',
-    extensions: { postgis: slimPostgis },
+    extensions: { postgis: postgisFromFiles },
     parsers: { ...TEXT_PARSERS },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -1,0 +1,140 @@
+// PostGIS for PGlite from files unpacked once. PGlite's own way, a tar.gz bundle, costs every open
+// 34 MB copied four times (gunzip, Blob, ArrayBuffer, untar, its in-memory file system) plus a
+// 17 MB read of postgis-3.so when postgres first loads it: 0.9 s of a 2.7 s warm open on this
+// machine (CPU profile, issue 13), most of it the kernel handing out fresh pages. Instead the first
+// open unpacks postgis-3.so, its control file, its install script and the PROJ data (the package's
+// bundle also holds postgis_raster and postgis_topology, 16 MB of WebAssembly each, which we never
+// use) into .cache/pglite/, and every open mounts that folder (Emscripten's NODEFS: postgres reads
+// a file only when it needs it, as PROJ does proj.db) and gives the library's code to the dynamic
+// loader to compile while the database starts. Files are copied byte for byte.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { Extension } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BLOCK = 512;
+export const POSTGIS_LIBRARY = 'lib/postgresql/postgis-3.so';
+const EXTENSION_DIR = 'share/postgresql/extension';
+/** Where the unpacked folder appears inside PGlite's file system. */
+const MOUNT = 'postgis-files';
+
+/** The entries the postgis extension needs (the install script of the bundled version only). */
+export function keepEntry(name: string, version: string): boolean {
+  if (name.startsWith('share/proj/')) return true;
+  if (name.startsWith('lib/postgresql/')) return name === POSTGIS_LIBRARY;
+  if (name.startsWith(`${EXTENSION_DIR}/`)) {
+    const file = name.slice(EXTENSION_DIR.length + 1);
+    return file === 'postgis.control' || file === `postgis--${version}.sql`;
+  }
+  return false;
+}
+
+function headerText(header: Buffer, from: number, length: number): string {
+  return header.subarray(from, from + length).toString('utf8').replace(/\0.*$/s, '');
+}
+
+/** The regular files of a tar archive (ustar names with prefix, GNU long names), in order. */
+export function tarFiles(tar: Buffer): Array<{ name: string; data: Buffer }> {
+  const files: Array<{ name: string; data: Buffer }> = [];
+  let longName: string | undefined;
+  for (let offset = 0; offset + BLOCK <= tar.length; ) {
+    const header = tar.subarray(offset, offset + BLOCK);
+    if (header.every((b) => b === 0)) break;
+    const size = parseInt(headerText(header, 124, 12).trim() || '0', 8);
+    const data = tar.subarray(offset + BLOCK, offset + BLOCK + size);
+    const type = String.fromCharCode(header[156]!);
+    if (type === 'L') longName = data.toString('utf8').replace(/\0.*$/s, '');
+    else if (type === '0' || type === '\0') {
+      const prefix = headerText(header, 345, 155);
+      const name = longName ?? (prefix ? `${prefix}/${headerText(header, 0, 100)}` : headerText(header, 0, 100));
+      files.push({ name: name.replace(/^\.\//, ''), data });
+    }
+    if (type !== 'L' && type !== 'x') longName = undefined;
+    offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  }
+  return files;
+}
+
+/** The folder of unpacked PostGIS files, made from the package's bundle when missing. */
+export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglite')): string {
+  const source = fileURLToPath(new URL('./postgis.tar.gz', import.meta.resolve('@electric-sql/pglite-postgis')));
+  // named after the package's bundle (size and time), so an upgraded package makes a new one
+  const { size, mtimeMs } = statSync(source);
+  const target = path.join(cacheDir, `postgis-${size}-${Math.trunc(mtimeMs)}`);
+  if (existsSync(target)) return target;
+  const files = tarFiles(gunzipSync(readFileSync(source)));
+  const version = files.map((f) => /^share\/postgresql\/extension\/postgis--(\d+\.\d+\.\d+)\.sql$/.exec(f.name)?.[1]).find(Boolean);
+  if (!version) throw new Error(`no postgis install script in ${source}`);
+  const temp = `${target}.${process.pid}.tmp`;
+  rmSync(temp, { recursive: true, force: true });
+  for (const file of files.filter((f) => keepEntry(f.name, version))) {
+    mkdirSync(path.join(temp, path.dirname(file.name)), { recursive: true });
+    writeFileSync(path.join(temp, file.name), file.data);
+  }
+  try {
+    renameSync(temp, target); // atomic: processes opening databases together never see half a folder
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    if (!existsSync(target)) throw error; // another process made it first otherwise
+  }
+  return target;
+}
+
+/** The parts of an Emscripten module the mount uses. */
+interface EmscriptenModule {
+  FS: {
+    filesystems: { NODEFS: unknown };
+    analyzePath(path: string): { exists: boolean };
+    mkdirTree(path: string): void;
+    mount(type: unknown, options: { root: string }, mountpoint: string): void;
+    symlink(target: string, path: string): void;
+    writeFile(path: string, data: Uint8Array): void;
+    createPreloadedFile(parent: string, name: string, data: Uint8Array, canRead: boolean, canWrite: boolean, onload: () => void, onerror: () => void, dontCreateFile: boolean): void;
+  };
+}
+
+/**
+ * Mounts `dir` at <prefix>/postgis-files and links the extension's files where postgres looks.
+ * postgis-3.so is an empty file there: PGlite's dlopen reads a library file into memory before it
+ * looks for a preloaded one, and the preloaded one is what it loads.
+ */
+function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string, version: string, library: Uint8Array): void {
+  const { FS } = mod;
+  const ensureDir = (p: string) => FS.analyzePath(p).exists || FS.mkdirTree(p);
+  ensureDir(`${prefix}/${MOUNT}`);
+  FS.mount(FS.filesystems.NODEFS, { root: dir }, `${prefix}/${MOUNT}`);
+  ensureDir(`${prefix}/${EXTENSION_DIR}`);
+  for (const file of ['postgis.control', `postgis--${version}.sql`]) FS.symlink(`${prefix}/${MOUNT}/${EXTENSION_DIR}/${file}`, `${prefix}/${EXTENSION_DIR}/${file}`);
+  const libraryDir = `${prefix}/${path.posix.dirname(POSTGIS_LIBRARY)}`;
+  ensureDir(libraryDir);
+  FS.writeFile(`${prefix}/${POSTGIS_LIBRARY}`, new Uint8Array(0));
+  const failed = () => console.error(`PostGIS: ${dir}/${POSTGIS_LIBRARY} did not compile; PostGIS functions will fail`);
+  FS.createPreloadedFile(libraryDir, path.posix.basename(POSTGIS_LIBRARY), library, true, false, () => {}, failed, true);
+}
+
+/** The install script's version in an unpacked folder. */
+function installedVersion(dir: string): string {
+  const control = readFileSync(path.join(dir, EXTENSION_DIR, 'postgis.control'), 'utf8');
+  const version = /default_version\s*=\s*'([^']+)'/.exec(control)?.[1];
+  if (!version) throw new Error(`no default_version in ${dir}/${EXTENSION_DIR}/postgis.control`);
+  return version;
+}
+
+/** The postgis extension for PGlite, from the unpacked files. */
+export const postgisFromFiles: Extension = {
+  name: postgis.name,
+  setup: async (pg, emscriptenOpts) => {
+    const dir = postgisFilesDir();
+    const version = installedVersion(dir);
+    const code = readFileSync(path.join(dir, POSTGIS_LIBRARY));
+    const library = new Uint8Array(code.buffer, code.byteOffset, code.length);
+    const { emscriptenOpts: opts } = await postgis.setup(pg, emscriptenOpts); // its environment; its bundle is not used
+    const prefix = opts.WASM_PREFIX as string | undefined;
+    if (!prefix) throw new Error('PGlite gave the postgis extension no WASM_PREFIX');
+    opts.PGLITE_ENV.PROJ_DATA = `${prefix}/${MOUNT}/share/proj`;
+    return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), (mod: EmscriptenModule) => mountPostgisFiles(mod, prefix, dir, version, library)] } };
+  },
+};
