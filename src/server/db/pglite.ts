@@ -18,6 +18,15 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * Postgres's shared buffers. PGlite's default is postgres's 128 MB, and every open zero-fills it
+ * (Emscripten's mmap): 0.64 s of fresh-page faults on this VM, a quarter of a warm start (CPU
+ * profile, issue 13). At 64 MB the MapServer A/B (npm run bench:mapserver -- --db pglite: GetMap
+ * 100k lines 1.86x/2.10x, WFS 4.6x/3.6x) and bench:server (GetMap, WFS, router) measured the same as
+ * at 128 MB; 16 MB made GetMap and the router 10-30 % slower.
+ */
+const SHARED_BUFFERS = '64MB';
+
 const DEADLOCK_MESSAGE =
   'PGlite has one connection and it is held by the surrounding transaction or session: ' +
   'use the handle passed to the callback instead of the database object';
@@ -28,6 +37,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
     dataDir: options.dataDir ?? 'memory://',
     extensions: { postgis: postgisFromFiles },
     parsers: { ...TEXT_PARSERS },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pglite.waitReady;

@@ -125,6 +125,11 @@ describe(`database layer (${ENGINE})`, { timeout: SLOW }, () => {
     it('PGlite: using the database object inside its own transaction fails fast instead of hanging', async () => {
       await expect(db.transaction(async () => db.query('SELECT 1'))).rejects.toThrow(/use the handle passed to the callback/);
     });
+
+    it('PGlite: opens with 64 MB of shared buffers (src/server/db/pglite.ts: each open zero-fills them)', async () => {
+      const { rows } = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(rows[0]!.shared_buffers).toBe('64MB');
+    });
   }
 
   it('takes the schema advisory lock around work and releases it', async () => {
