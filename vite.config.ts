@@ -75,9 +75,36 @@ function preloadLazyModules(): Plugin {
   };
 }
 
+// The shell's web fonts (src/ui/fonts.css, font-display: swap) were fetched only once the first
+// layout had used them, ~1.1 s into a map page, and their arrival laid out and painted the whole
+// shell again just before the map started. dist/index.html now preloads the fonts the entry's
+// stylesheet names, so the first layout already has them.
+function preloadEntryFonts(): Plugin {
+  return {
+    name: 'preload-entry-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const css = ctx.chunk?.viteMetadata?.importedCss ?? new Set<string>();
+        if (!bundle) return;
+        const fonts = new Set<string>();
+        for (const file of css) {
+          const asset = bundle[file];
+          const text = asset?.type === 'asset' ? String(asset.source) : '';
+          for (const match of text.matchAll(/url\(["']?([^"')]+\.(ttf|otf|woff2?))["']?\)/g)) fonts.add(match[1]!);
+        }
+        const type = (url: string) => `font/${url.slice(url.lastIndexOf('.') + 1)}`;
+        return [...fonts].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: type(href), crossorigin: true, href }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/maps/',
-  plugins: [react(), appConfig(), formFilesPlugin(), preloadLazyModules()],
+  plugins: [react(), appConfig(), formFilesPlugin(), preloadLazyModules(), preloadEntryFonts()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -66,4 +66,21 @@ describe('initial JS of a map page (issue 13)', () => {
     expect((await mapCanvasStats(page)).distinctColours, 'the map canvas is not blank').toBeGreaterThanOrEqual(3);
     expect(describeProblems(log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
   });
+
+  it("in Chromium, /maps/cmline fetches the shell's Sarabun fonts while the page is parsed, not after its first layout (vite.config.ts preloadEntryFonts)", async () => {
+    const { page } = session;
+    await page.goto(app.url('cmline'));
+    await waitForMapIdle(page);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\/Sarabun_\w+-[\w-]+\.ttf$/.test(e.name));
+      return { domInteractive: nav.domInteractive, fonts: fonts.map((e) => ({ name: e.name.split('/').pop(), start: e.startTime, initiator: e.initiatorType })) };
+    });
+    // the three weights src/ui/fonts.css declares (400, 600, 700), each requested once, by the preload
+    expect(timing.fonts.map((f) => f.name!.replace(/-.*/, '')).sort()).toEqual(['Sarabun_400Regular', 'Sarabun_600SemiBold', 'Sarabun_700Bold']);
+    for (const font of timing.fonts) {
+      expect(font.initiator, font.name).toBe('link');
+      expect(font.start, font.name).toBeLessThan(timing.domInteractive);
+    }
+  });
 });
