@@ -33,6 +33,16 @@ async function once<Row>(url: string, sql: string, params: unknown[] = []): Prom
   }
 }
 
+/** `read()` again every 100 ms until `done` accepts its value (at most `tries` times); the last value. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 200): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < tries && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
 async function startInstance(env: Record<string, string>): Promise<{ serving: ServingDatabase; port: number }> {
   const serving = await openServingDatabase({ env, log: () => undefined });
   const server = createAppServer({ basePath: '/maps', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}', db: serving.db, legends: [], log: () => undefined });
@@ -60,7 +70,12 @@ afterAll(async () => {
 describe('a streaming replica (pg_basebackup -R)', { timeout: SLOW }, () => {
   it('is a hot standby streaming from the primary', async () => {
     expect(await once<{ r: boolean }>(replica.urlFor(TEST_DATABASE_URL!), 'SELECT pg_is_in_recovery() AS r')).toEqual([{ r: true }]);
-    const senders = await once<{ state: string }>(TEST_DATABASE_URL!, 'SELECT state FROM pg_stat_replication');
+    // A standby just started reports 'catchup' while it replays the WAL written since its base
+    // backup, then 'streaming' (seen as 'catchup' once in CI): wait up to 20 s for it.
+    const senders = await until(
+      () => once<{ state: string }>(TEST_DATABASE_URL!, 'SELECT state FROM pg_stat_replication'),
+      (rows) => rows.some((r) => r.state === 'streaming'),
+    );
     expect(senders.map((s) => s.state)).toContain('streaming');
   });
 
@@ -69,11 +84,11 @@ describe('a streaming replica (pg_basebackup -R)', { timeout: SLOW }, () => {
     await once(TEST_DATABASE_URL!, `CREATE TABLE ${table} (note text)`);
     try {
       await once(TEST_DATABASE_URL!, `INSERT INTO ${table} VALUES ($1)`, ['ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง']);
-      let seen: Array<{ note: string }> = [];
-      for (let i = 0; i < 100 && seen.length === 0; i++) {
-        seen = await once<{ note: string }>(replica.urlFor(TEST_DATABASE_URL!), `SELECT note FROM ${table}`).catch(() => []);
-        if (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const seen = await until(
+        () => once<{ note: string }>(replica.urlFor(TEST_DATABASE_URL!), `SELECT note FROM ${table}`).catch(() => []),
+        (rows) => rows.length > 0,
+        100,
+      );
       expect(seen).toEqual([{ note: 'ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง' }]);
       await expect(once(replica.urlFor(TEST_DATABASE_URL!), `INSERT INTO ${table} VALUES ('x')`)).rejects.toThrow(/read-only/);
     } finally {
