@@ -7,7 +7,7 @@
 // use) into .cache/pglite/, and every open mounts that folder (Emscripten's NODEFS: postgres reads
 // a file only when it needs it, as PROJ does proj.db) and gives the library's code to the dynamic
 // loader to compile while the database starts. Files are copied byte for byte.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -101,13 +101,14 @@ interface EmscriptenModule {
  * postgis-3.so is an empty file there: PGlite's dlopen reads a library file into memory before it
  * looks for a preloaded one, and the preloaded one is what it loads.
  */
-function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string, version: string, library: Uint8Array): void {
+function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string, library: Uint8Array): void {
   const { FS } = mod;
   const ensureDir = (p: string) => FS.analyzePath(p).exists || FS.mkdirTree(p);
   ensureDir(`${prefix}/${MOUNT}`);
   FS.mount(FS.filesystems.NODEFS, { root: dir }, `${prefix}/${MOUNT}`);
   ensureDir(`${prefix}/${EXTENSION_DIR}`);
-  for (const file of ['postgis.control', `postgis--${version}.sql`]) FS.symlink(`${prefix}/${MOUNT}/${EXTENSION_DIR}/${file}`, `${prefix}/${EXTENSION_DIR}/${file}`);
+  // the control file and the install script: all the unpacked folder holds there (keepEntry)
+  for (const file of readdirSync(path.join(dir, EXTENSION_DIR))) FS.symlink(`${prefix}/${MOUNT}/${EXTENSION_DIR}/${file}`, `${prefix}/${EXTENSION_DIR}/${file}`);
   const libraryDir = `${prefix}/${path.posix.dirname(POSTGIS_LIBRARY)}`;
   ensureDir(libraryDir);
   FS.writeFile(`${prefix}/${POSTGIS_LIBRARY}`, new Uint8Array(0));
@@ -115,26 +116,17 @@ function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string, v
   FS.createPreloadedFile(libraryDir, path.posix.basename(POSTGIS_LIBRARY), library, true, false, () => {}, failed, true);
 }
 
-/** The install script's version in an unpacked folder. */
-function installedVersion(dir: string): string {
-  const control = readFileSync(path.join(dir, EXTENSION_DIR, 'postgis.control'), 'utf8');
-  const version = /default_version\s*=\s*'([^']+)'/.exec(control)?.[1];
-  if (!version) throw new Error(`no default_version in ${dir}/${EXTENSION_DIR}/postgis.control`);
-  return version;
-}
-
 /** The postgis extension for PGlite, from the unpacked files. */
 export const postgisFromFiles: Extension = {
   name: postgis.name,
   setup: async (pg, emscriptenOpts) => {
     const dir = postgisFilesDir();
-    const version = installedVersion(dir);
     const code = readFileSync(path.join(dir, POSTGIS_LIBRARY));
     const library = new Uint8Array(code.buffer, code.byteOffset, code.length);
     const { emscriptenOpts: opts } = await postgis.setup(pg, emscriptenOpts); // its environment; its bundle is not used
     const prefix = opts.WASM_PREFIX as string | undefined;
     if (!prefix) throw new Error('PGlite gave the postgis extension no WASM_PREFIX');
     opts.PGLITE_ENV.PROJ_DATA = `${prefix}/${MOUNT}/share/proj`;
-    return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), (mod: EmscriptenModule) => mountPostgisFiles(mod, prefix, dir, version, library)] } };
+    return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), (mod: EmscriptenModule) => mountPostgisFiles(mod, prefix, dir, library)] } };
   },
 };
