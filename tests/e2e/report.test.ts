@@ -1,5 +1,6 @@
 // The export report in Chromium (SPEC.md §2 Export dialog, issue 10): with erosion and accretion
-// shown on /cmline-changearea the preview has a title page and a chart page; the title edits in
+// shown on /cmline-changearea the preview has a title page and a chart page (and the analysis layer,
+// which has no config legend, its map-service legend picture, in the PDF too); the title edits in
 // place (click 'คลิกเพื่อแก้ไข', type, Enter); the print view is A4 pages holding the edited title,
 // 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
 // an A4 PDF with selectable Thai; a page with no chart data has no chart page.
@@ -22,12 +23,22 @@ const info = (file: string) => {
   return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1]), width: Math.round(Number(size?.[1])), height: Math.round(Number(size?.[2])) };
 };
 
-/** Pixels with ink (any channel below 160) in the two leftmost columns of each picture on pages 2+ of `pdf`. */
-function inkAtLeftEdge(pdf: string): Record<string, number> {
+/** The pictures of `pdf` as page, width and height (pdfimages -list; soft masks left out). */
+const pictures = (file: string) =>
+  execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f[2] === 'image')
+    .map((f) => ({ page: Number(f[0]), width: Number(f[3]), height: Number(f[4]) }));
+
+/** Pixels with ink (any channel below 160) in the two leftmost columns of each picture on the pages
+ *  from `firstPage` on (the chart pages) of `pdf`. */
+function inkAtLeftEdge(pdf: string, firstPage: number): Record<string, number> {
   const dir = path.join(OUT, 'chart-pictures');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  execFileSync('pdfimages', ['-f', '2', '-png', pdf, path.join(dir, 'picture')]);
+  execFileSync('pdfimages', ['-f', String(firstPage), '-png', pdf, path.join(dir, 'picture')]);
   const out: Record<string, number> = {};
   for (const file of readdirSync(dir)) {
     const png = PNG.sync.read(readFileSync(path.join(dir, file)));
@@ -61,7 +72,7 @@ describe('export report', { timeout: 150_000 }, () => {
     const province = page.locator('.picker[data-picker="province"] select').last();
     await province.locator('option[value="90"]').waitFor({ state: 'attached' });
     await province.selectOption('90');
-    await showRows(page, ['erosion', 'accretion']);
+    await showRows(page, ['erosion', 'accretion', 'analysis']);
     const districts = (await page.locator('[data-testid="chart-erosion-chart"] table tbody tr td:nth-child(1)').allTextContents()).map((t) => t.trim());
     expect(districts.length).toBeGreaterThan(0);
 
@@ -113,9 +124,17 @@ describe('export report', { timeout: 150_000 }, () => {
     execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
     // The charts' pictures hold their whole labels: drawn from the SVG without the page's fonts, the
     // longest Thai district label ran off the left edge ('ง.เมืองสงขลา' for 'อ.เมืองสงขลา').
-    const edges = inkAtLeftEdge(saved);
+    const chartPage = Array.from({ length: pdf.pages }, (_, i) => i + 1).find((n) =>
+      execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(n), '-l', String(n), saved, '-'], { encoding: 'utf8' }).includes('พื้นที่การกัดเซาะ'),
+    );
+    expect(chartPage).toBeGreaterThan(1);
+    const edges = inkAtLeftEdge(saved, chartPage!);
     expect(Object.keys(edges).length).toBeGreaterThan(0);
     expect(edges).toEqual(Object.fromEntries(Object.keys(edges).map((file) => [file, 0])));
+    // The analysis layer has no config legend: its block is the server's GetLegendGraphic picture
+    // (213 x 52 px), drawn before the chart pages; it used to be left out, leaving its heading bare.
+    expect(pdfText).toContain('พื้นที่วิเคราะห์');
+    expect(pictures(saved).filter((p) => p.page < chartPage! && p.width === 213 && p.height === 52)).toHaveLength(1);
     expect(describeProblems(suite.s.log.unexpected())).toBe('');
     await page.keyboard.press('Escape');
   });

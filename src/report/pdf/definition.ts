@@ -1,11 +1,12 @@
 // The report as a vector PDF (issue 10 item 3): the same pages as the preview (model.ts), drawn by
 // pdfmake with Sarabun so that Thai text is shaped, selectable and extractable (src/pdf/). The
-// map and the charts' bars come as pictures taken in the browser (the map canvas, vega's PNG at
-// twice the size); every text (title, legend, chart titles and tables) is text.
+// map, the charts' bars and the legend pictures (GetLegendGraphic, item icons) come as pictures
+// taken in the browser; every text (title, legend, chart titles and tables) is text.
 import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
 import { nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
-import { symbolSvg, type SymbolShape } from '../../engine/symbols.ts';
+import { symbolSvg } from '../../engine/symbols.ts';
+import type { LegendItem } from '../../engine/types.ts';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 36;
@@ -16,32 +17,61 @@ export interface ReportPdfInput {
   /** The Thai date line (model.ts thaiDate). */
   date: string;
   /** Header texts (locale): the product line and the sample-data badge, when the data are sample. */
-  header: { product: string; legendTitle: string; sample?: string; page: (n: number, of: number) => string };
+  header: { product: string; legendTitle: string; legendContinued: string; noLegend: string; sample?: string; page: (n: number, of: number) => string };
   pages: readonly ReportPage[];
-  /** PNG/JPEG data URLs: the report map, and each chart's bars by chart id. */
-  images: { map?: string; charts: Readonly<Record<string, string>> };
+  /** PNG/JPEG data URLs: the report map, each chart's bars by chart id, and each legend picture by
+   *  the URL the legend names (a block's `image`, an item's `image`). */
+  images: { map?: string; charts: Readonly<Record<string, string>>; legends?: Readonly<Record<string, LegendPicture>> };
   /** Width/height of the map picture, to keep its proportions. */
   mapSize?: { width: number; height: number };
   /** Width/height of each chart picture, to keep its proportions. */
   chartSizes: Readonly<Record<string, { width: number; height: number }>>;
 }
 
+/** A legend picture as a PNG data URL with its size in pixels. */
+export interface LegendPicture { url: string; width: number; height: number }
+
 type Node = Record<string, unknown> | string | Node[];
+
+/** The most a legend picture may take: the height of the 4 rows model.ts counts it as. */
+const LEGEND_PICTURE_MAX = { width: CONTENT_WIDTH, height: 60 } as const;
+/** CSS pixels to PDF points: a legend picture prints at the size the preview shows it. */
+const PT_PER_PX = 0.75;
 
 const text = (value: string, extra: Record<string, unknown> = {}): Node => ({ text: nestRuns(thaiRuns(value)), ...extra });
 
-function swatch(block: LegendBlock, color: string | undefined, symbol?: SymbolShape): Node {
-  const c = color ?? '#999999';
+function swatch(block: LegendBlock, item: LegendItem, pictures: Readonly<Record<string, LegendPicture>>): Node {
+  const c = item.color ?? item.stroke ?? '#999999';
+  const { symbol } = item;
+  const icon = item.image ? pictures[item.image] : undefined;
+  if (icon) return { stack: [{ image: icon.url, fit: [14, 12] }], width: 22 };
   if (symbol) return { stack: [{ svg: symbolSvg(symbol, c), width: 12, height: 12, margin: [3, 0, 0, 0] }], width: 22 };
   if (block.type === 'line') return { canvas: [{ type: 'line', x1: 0, y1: 6, x2: 18, y2: 6, lineWidth: 3, lineColor: c }], width: 22 };
   if (block.type === 'circle') return { canvas: [{ type: 'ellipse', x: 9, y: 6, r1: 5, r2: 5, color: c }], width: 22 };
   return { canvas: [{ type: 'rect', x: 0, y: 1, w: 18, h: 10, color: c, lineColor: '#555555', lineWidth: 0.5 }], width: 22 };
 }
 
-function legendNodes(blocks: readonly LegendBlock[]): Node[] {
+/** A picture at its preview size in points, scaled down to fit LEGEND_PICTURE_MAX. */
+function pictureNode(picture: LegendPicture): Node {
+  const width = picture.width * PT_PER_PX;
+  const height = picture.height * PT_PER_PX;
+  const scale = Math.min(1, LEGEND_PICTURE_MAX.width / width, LEGEND_PICTURE_MAX.height / height);
+  return { image: picture.url, width: width * scale, height: height * scale, margin: [6, 1, 0, 1] };
+}
+
+/** What a block shows under its name: its picture, its items, or (as the preview) 'ไม่มีสัญลักษณ์'. */
+function blockBody(b: LegendBlock, input: ReportPdfInput): Node[] {
+  const pictures = input.images.legends ?? {};
+  const picture = b.image ? pictures[b.image] : undefined;
+  if (picture) return [pictureNode(picture)];
+  if (b.image || b.items.length === 0) return [text(input.header.noLegend, { fontSize: 10, color: '#666666', margin: [6, 1, 0, 1] })];
+  return b.items.map((item): Node => ({ columns: [swatch(b, item, pictures), text(item.label, { fontSize: 10 })], columnGap: 4, margin: [6, 1, 0, 1] }));
+}
+
+function legendNodes(blocks: readonly LegendBlock[], input: ReportPdfInput): Node[] {
   return blocks.flatMap((b): Node[] => [
     text(b.title && b.title !== b.layerName ? `${b.layerName} — ${b.title}` : b.layerName, { bold: true, margin: [0, 6, 0, 2] }),
-    ...b.items.map((item): Node => ({ columns: [swatch(b, item.color ?? item.stroke, item.symbol), text(item.label, { fontSize: 10 })], columnGap: 4, margin: [6, 1, 0, 1] })),
+    ...blockBody(b, input),
   ]);
 }
 
@@ -91,10 +121,10 @@ function pageNodes(page: ReportPage, input: ReportPdfInput): Node[] {
       text(input.date, { fontSize: 10, color: '#444444', margin: [0, 0, 0, 6] }),
       ...(input.images.map ? [{ image: input.images.map, width: CONTENT_WIDTH, height: CONTENT_WIDTH * (input.mapSize ? input.mapSize.height / input.mapSize.width : 0.6) }] : []),
       text(input.header.legendTitle, { bold: true, fontSize: 13, margin: [0, 8, 0, 0] }),
-      ...legendNodes(page.legend),
+      ...legendNodes(page.legend, input),
     ];
   }
-  if (page.kind === 'legend') return [text(`${input.header.legendTitle} (ต่อ)`, { bold: true, fontSize: 13 }), ...legendNodes(page.legend)];
+  if (page.kind === 'legend') return [text(input.header.legendContinued, { bold: true, fontSize: 13 }), ...legendNodes(page.legend, input)];
   return [text(page.heading, { bold: true, fontSize: 15, margin: [0, 0, 0, 4] }), ...page.charts.flatMap((c) => chartNodes(c, input))];
 }
 

@@ -1,9 +1,11 @@
 // 'ดาวน์โหลด PDF': the report's pages as a vector PDF (src/report/pdf), with the pictures the
-// preview holds: the small map's canvas and each chart, drawn by its vega view at twice the size.
+// preview holds: the small map's canvas, each chart, drawn by its vega view at twice the size, and
+// each legend picture (a layer's GetLegendGraphic, an item's icon) as PNG.
 // (Drawing the chart's SVG as an image needed the Thai fonts inlined into every picture — an SVG
 // image sees none of the page's fonts — and the first such drawing took ~0.9 s.)
 import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
+import type { LegendPicture } from '../../report/pdf/definition.ts';
 import { chartViewOf } from '../charts/chartViews.ts';
 
 /** A drawn chart as a PNG data URL at `scale`, from its vega view (canvas, in the page's fonts). */
@@ -14,6 +16,32 @@ async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string;
   if (!view || !svg) return null;
   const box = svg.getBoundingClientRect();
   return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+}
+
+/** The picture at `url` as a PNG data URL, or null when it cannot be had (then the PDF says
+ *  'ไม่มีสัญลักษณ์' there, as the preview does for a block with nothing to show). */
+async function legendPng(url: string): Promise<LegendPicture | null> {
+  try {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth || 16;
+    canvas.height = img.naturalHeight || 16;
+    canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
+  } catch {
+    return null;
+  }
+}
+
+/** Every legend picture the pages name, by its URL. */
+async function legendPictures(pages: readonly ReportPage[]): Promise<Record<string, LegendPicture>> {
+  const blocks = pages.flatMap((p) => (p.kind === 'charts' ? [] : p.legend));
+  const urls = new Set(blocks.flatMap((b) => [b.image, ...b.items.map((i) => i.image)]).filter((u): u is string => !!u));
+  const loaded = await Promise.all([...urls].map(async (url) => [url, await legendPng(url)] as const));
+  return Object.fromEntries(loaded.filter((e): e is readonly [string, LegendPicture] => e[1] !== null));
 }
 
 export interface PdfRequest {
@@ -37,13 +65,14 @@ export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
     charts[id] = png.url;
     chartSizes[id] = { width: png.width, height: png.height };
   }
+  const legends = await legendPictures(req.pages);
   const { buildReportPdf } = await import('../../report/pdf/index.ts');
   return buildReportPdf({
     title: req.title,
     date: req.date,
-    header: { product: th.report.product, legendTitle: th.report.legendTitle, page: th.report.page, ...(req.sample ? { sample: th.sampleData } : {}) },
+    header: { product: th.report.product, legendTitle: th.report.legendTitle, legendContinued: th.report.legendContinued, noLegend: th.report.noLegendItems, page: th.report.page, ...(req.sample ? { sample: th.sampleData } : {}) },
     pages: req.pages,
-    images: { ...(req.mapImage ? { map: req.mapImage } : {}), charts },
+    images: { ...(req.mapImage ? { map: req.mapImage } : {}), charts, legends },
     chartSizes,
     ...(req.mapSize ? { mapSize: req.mapSize } : {}),
   });
