@@ -26,8 +26,11 @@ export function measureFeatures(working: Measurement | null, result: Measurement
   return { type: 'FeatureCollection', features };
 }
 
-/** Adds (once per style) and updates the source and its layers. */
+/** Adds (once per style, at the first thing to draw) and updates the source and its layers. Until
+ *  then the map has none of them: added on every map's load, the empty source and its three layers
+ *  cost the first view extra frames (issue 13). */
 export function drawMeasure(map: MapLibreMap, data: FeatureCollection): void {
+  if (data.features.length === 0 && !map.getSource(MEASURE_SOURCE)) return;
   if (!map.isStyleLoaded() && !map.getSource(MEASURE_SOURCE)) {
     map.once('idle', () => drawMeasure(map, data));
     return;
