@@ -5,9 +5,14 @@
 // the GPU process) and garbage collection. Runs alternate between the pages (BENCH_RUNS, default 4),
 // each in a fresh browser; PROFILE_DIR=<dir> keeps the .cpuprofile files (Chrome DevTools opens
 // them). The profiler adds work of its own, so the idle times are longer than bench:client's.
+// Beside the main thread, the CPU time of every process over the same load (lib/processCpu.ts):
+// the renderer (main thread, MapLibre's worker, raster threads), the GPU process, the browser and
+// the app server, and how many of the machine's cores they kept busy on average.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BARE_PAGE, routeBareMaplibre } from './lib/bareMaplibre.ts';
+import { CPU_KINDS, cpuSince, cpuSnapshot, type CpuKind } from './lib/processCpu.ts';
 import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
 import { ensureBuilt, ROOT_DIR, startApp } from '../tests/e2e/support/server.ts';
 
@@ -30,6 +35,8 @@ interface Split {
   native: number;
   gc: number;
   scripts: Map<string, number>;
+  /** CPU ms of each kind of process from navigation to first idle. */
+  cpu?: Record<CpuKind, number>;
 }
 
 /** Milliseconds of the profile's samples, by kind and (for JS) by script file. */
@@ -83,12 +90,14 @@ async function profileLoad(which: 'app' | 'bare', run: number): Promise<Split> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await cdp.send('Profiler.start');
+    const cpuBefore = cpuSnapshot();
     await page.goto(which === 'app' ? app.url('cmline') : `${app.origin}${BARE_PAGE}`);
     await page.waitForFunction(() => (window as unknown as { __firstIdle?: number }).__firstIdle !== undefined, undefined, { timeout: 60_000 });
+    const cpu = cpuSince(cpuBefore);
     const { profile } = await cdp.send('Profiler.stop');
     const idleAt = await page.evaluate(() => (window as unknown as { __firstIdle: number }).__firstIdle);
     if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, `${which}-${run}.cpuprofile`), JSON.stringify(profile));
-    return split(profile, idleAt);
+    return { ...split(profile, idleAt), cpu };
   } finally {
     await browser.close();
   }
@@ -122,4 +131,15 @@ for (const which of ['app', 'bare'] as const) {
   const top = [...scripts].map(([script, times]) => [script, median(times)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
   console.log(`\nJS by script, ${which === 'app' ? '/maps/cmline' : 'bare MapLibre'} (median ms)`);
   for (const [script, t] of top) console.log(`${ms(t)}  ${script}`);
+}
+
+const cores = availableParallelism();
+console.log(`\nCPU of every process from navigation to first idle, ms (median of ${RUNS}; ${cores} cores)`);
+console.log(`${'page'.padEnd(14)}${CPU_KINDS.map((k) => k.padStart(15)).join('')}${'cores busy'.padStart(12)}`);
+for (const which of ['app', 'bare'] as const) {
+  const r = runs[which];
+  const label = which === 'app' ? '/maps/cmline' : 'bare MapLibre';
+  const total = median(r.map((s) => CPU_KINDS.reduce((n, k) => n + (s.cpu?.[k] ?? 0), 0)));
+  const busy = median(r.map((s) => CPU_KINDS.reduce((n, k) => n + (s.cpu?.[k] ?? 0), 0) / s.idleAt));
+  console.log(`${label.padEnd(14)}${CPU_KINDS.map((k) => `${Math.round(median(r.map((s) => s.cpu?.[k] ?? 0)))}`.padStart(15)).join('')}${busy.toFixed(2).padStart(12)}  (total ${Math.round(total)} ms)`);
 }
