@@ -112,7 +112,13 @@ describe('export report', { timeout: 150_000 }, () => {
     for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', ...districts]) expect(printText, expected).toContain(squeeze(expected));
     expect(printText).not.toContain('คลิกเพื่อแก้ไข');
 
+    const legendRequests: string[] = [];
+    const onRequest = (r: { url: () => string }) => void (/GetLegendGraphic/i.test(r.url()) && legendRequests.push(r.url()));
+    page.on('request', onRequest);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
+    page.off('request', onRequest);
+    // the legend picture is taken from the preview, where it is already drawn: not asked for again
+    expect(legendRequests).toEqual([]);
     const saved = path.join(OUT, 'download.pdf');
     await download.saveAs(saved);
     expect(download.suggestedFilename()).toBe('tcs-report.pdf');

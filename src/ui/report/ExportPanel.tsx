@@ -66,7 +66,7 @@ export function ExportPanel() {
     setBusy(true);
     const id = toast.loading(th.report.building);
     try {
-      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, ...(mapSize ? { mapSize } : {}) }), th.report.fileName);
+      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, pictureTimeoutMs: bundle.app.backend.timeoutMs, ...(mapSize ? { mapSize } : {}) }), th.report.fileName);
     } catch (error) {
       console.error('report PDF failed', error);
       toast.error(th.report.pdfFailed);

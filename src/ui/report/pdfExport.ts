@@ -18,29 +18,39 @@ async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string;
   return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
 }
 
-/** The picture at `url` as a PNG data URL, or null when it cannot be had (then the PDF says
+/** `img` drawn on a canvas, as a PNG data URL with its size. */
+function pngOf(img: HTMLImageElement): LegendPicture {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth || 16;
+  canvas.height = img.naturalHeight || 16;
+  canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+  return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
+}
+
+/** The picture at `url` as a PNG, from the preview's own <img> when it has been drawn there (no
+ *  second request), else loaded within `timeoutMs`; null when it cannot be had (then the PDF says
  *  'ไม่มีสัญลักษณ์' there, as the preview does for a block with nothing to show). */
-async function legendPng(url: string): Promise<LegendPicture | null> {
+async function legendPng(url: string, root: HTMLElement, timeoutMs: number): Promise<LegendPicture | null> {
   try {
+    const shown = [...root.querySelectorAll('img')].find((img) => img.getAttribute('src') === url && img.complete && img.naturalWidth > 0);
+    if (shown) return pngOf(shown);
     const img = new Image();
     img.crossOrigin = 'anonymous';
     img.src = url;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth || 16;
-    canvas.height = img.naturalHeight || 16;
-    canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no picture from ${url}`)), timeoutMs)));
+    await Promise.race([img.decode(), late]).finally(() => clearTimeout(timer));
+    return pngOf(img);
   } catch {
     return null;
   }
 }
 
 /** Every legend picture the pages name, by its URL. */
-async function legendPictures(pages: readonly ReportPage[]): Promise<Record<string, LegendPicture>> {
+async function legendPictures(pages: readonly ReportPage[], root: HTMLElement, timeoutMs: number): Promise<Record<string, LegendPicture>> {
   const blocks = pages.flatMap((p) => (p.kind === 'charts' ? [] : p.legend));
   const urls = new Set(blocks.flatMap((b) => [b.image, ...b.items.map((i) => i.image)]).filter((u): u is string => !!u));
-  const loaded = await Promise.all([...urls].map(async (url) => [url, await legendPng(url)] as const));
+  const loaded = await Promise.all([...urls].map(async (url) => [url, await legendPng(url, root, timeoutMs)] as const));
   return Object.fromEntries(loaded.filter((e): e is readonly [string, LegendPicture] => e[1] !== null));
 }
 
@@ -52,10 +62,15 @@ export interface PdfRequest {
   sample: boolean;
   mapImage: string | null;
   mapSize?: { width: number; height: number };
+  /** How long a legend picture may take (config app.backend.timeoutMs). */
+  pictureTimeoutMs: number;
 }
 
 /** Builds the PDF bytes from the preview under `root`. */
 export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
+  // the legend pictures and the PDF module load while the charts are drawn
+  const legendsReady = legendPictures(req.pages, req.root, req.pictureTimeoutMs);
+  const pdfModule = import('../../report/pdf/index.ts');
   const charts: Record<string, string> = {};
   const chartSizes: Record<string, { width: number; height: number }> = {};
   for (const el of req.root.querySelectorAll<HTMLElement>('.report-chart[data-chart]')) {
@@ -65,8 +80,8 @@ export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
     charts[id] = png.url;
     chartSizes[id] = { width: png.width, height: png.height };
   }
-  const legends = await legendPictures(req.pages);
-  const { buildReportPdf } = await import('../../report/pdf/index.ts');
+  const legends = await legendsReady;
+  const { buildReportPdf } = await pdfModule;
   return buildReportPdf({
     title: req.title,
     date: req.date,
