@@ -1,8 +1,11 @@
 // Map tools in a real browser (SPEC.md §2 Map tools, §4 Measure and GPS, §9 units): a 3-point
 // measurement shows the area in rai that geodesic.ts computes for the clicked points and the
-// 'การวัดพื้นที่' popup; GPS under Chromium's geolocation emulation shows the red marker with
-// the accuracy, goes on stop, and stops by itself when permission is denied.
+// 'การวัดพื้นที่' popup, and stays drawn on the map across a base-map change; GPS under
+// Chromium's geolocation emulation shows the red marker with the accuracy, goes on stop, and stops
+// by itself when permission is denied.
 import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProblems, VIEWPORTS, waitForMapIdle } from './support/browser.ts';
 import { gotoTopic, openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
@@ -28,6 +31,13 @@ const lngLatOf = (decimal: string): [number, number] => {
   const [lat, lng] = decimal.split(',').map((s) => Number(s.trim()));
   return [lng!, lat!];
 };
+/** Pixels of the map canvas in the finished measurement's colour #C8F2BE (its 3 px outline). */
+async function measureInk(page: Page): Promise<number> {
+  const png = PNG.sync.read(await page.locator('[data-testid="map"] canvas').first().screenshot());
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (Math.abs(png.data[i]! - 0xc8) + Math.abs(png.data[i + 1]! - 0xf2) + Math.abs(png.data[i + 2]! - 0xbe) < 12) n++;
+  return n;
+}
 const thaiNumber = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 /** '1,234 ไร่ 1 งาน 12.500 ตร.วา' (whole rai and ngan, square wah to 3 decimals) in decimal rai. */
 const raiOf = (text: string) => {
@@ -80,9 +90,22 @@ describe.each(VIEWPORTS)('map tools at $name', ({ name, viewport }) => {
     await popup.getByRole('button', { name: 'เน้นบริเวณนี้' }).waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${shots}/tools-measure-${name}.png` });
+    if (name.startsWith('desktop')) {
+      const resultInk = await measureInk(page);
+      expect(resultInk, 'the finished measurement is drawn in #C8F2BE').toBeGreaterThan(50);
+      // A base-map change replaces the map's style: the measurement is drawn again on the new one
+      // (here the public map cannot load offline, so the app falls back to the offline one).
+      await page.getByRole('button', { name: 'Base map' }).click();
+      await page.getByText('Carto Positron').click();
+      await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+      await page.getByText('ไม่สามารถโหลดแผนที่ฐานได้ จึงแสดงแผนที่ออฟไลน์แทน').first().waitFor({ timeout: 30_000 });
+      await waitForMapIdle(page);
+      await expect.poll(() => measureInk(page), { timeout: 15_000 }).toBeGreaterThan(resultInk / 2);
+    }
     await popup.getByRole('button', { name: 'ลบ' }).click();
     await popup.waitFor({ state: 'detached' });
-    expect(describeProblems(s.log.unexpected(providerApiPatterns(bundle)))).toBe('');
+    // the public base map's tiles fail offline, which is what makes the app fall back above
+    expect(describeProblems(s.log.unexpected([...providerApiPatterns(bundle), /^https:\/\/[a-d]\.basemaps\.cartocdn\.com\//]))).toBe('');
   });
 
   it('§4 GPS: emulated fix shows the red marker with position and accuracy; stop removes it; denial stops it', async () => {

@@ -110,8 +110,15 @@ export function MeasureControl({ map }: { map: MapLibreMap | null }) {
     };
   }, [map, actor]);
 
+  // Drawn now and again after each new style (a base-map change wipes the map's own layers).
   useEffect(() => {
-    if (map) drawMeasure(map, measureFeatures(current, result));
+    if (!map) return;
+    const draw = () => drawMeasure(map, measureFeatures(current, result));
+    draw();
+    map.on('style.load', draw);
+    return () => {
+      map.off('style.load', draw);
+    };
   }, [map, current, result]);
 
   // The result popup, at the last point, while the result is drawn.
