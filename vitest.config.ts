@@ -23,6 +23,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
           environment: 'node',
           maxWorkers: NODE_WORKERS,
+          // As server-pg: GDAL runs and statistics over the whole sample take 1-6 s on a loaded
+          // 2-core machine (vitest's 5 s default failed two such tests in a CI-like run).
+          testTimeout: 60_000,
         },
       },
       {
