@@ -6,6 +6,7 @@ import { useStore } from '../state/store.ts';
 import { useConfig } from '../state/config.tsx';
 import { layerStore } from './layerStore.ts';
 import { mapStore } from './mapStore.ts';
+import { drawOnEachStyle } from './eachStyle.ts';
 import { drawOrder } from './layers/order.ts';
 import { forgetDrawn, syncLayers } from './layers/sync.ts';
 import { usePopups } from './layers/popups.ts';
@@ -18,23 +19,13 @@ export function MapLayers() {
   useEffect(() => {
     if (!map) return;
     const sync = () => syncLayers(map, drawOrder(layers), legends);
-    // Not map.isStyleLoaded(): it is false while any source still loads tiles, which would skip
-    // a layer added during another layer's loading for good. Only a style that is not loaded yet
-    // refuses sources (addSource throws); 'style.load' below draws everything then.
-    try {
-      sync();
-    } catch {
-      // the style is still loading
-    }
-    // A base-map change replaces the style and drops our layers: draw them again.
-    const onStyle = () => {
+    // Not gated on map.isStyleLoaded(): it is false while any source still loads tiles, which would
+    // skip a layer added during another layer's loading for good. A new style has none of the
+    // layers drawn before: forget them, then draw everything.
+    return drawOnEachStyle(map, sync, () => {
       forgetDrawn(map);
       sync();
-    };
-    map.on('style.load', onStyle);
-    return () => {
-      map.off('style.load', onStyle);
-    };
+    });
   }, [map, layers, legends]);
 
   usePopups(map, layers);

@@ -5,6 +5,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
 import { mapStore } from '../mapStore.ts';
+import { drawOnEachStyle } from '../eachStyle.ts';
 import { layerStore } from '../layerStore.ts';
 import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellite.ts';
 
@@ -30,18 +31,6 @@ export function SatelliteLayer() {
   const selected = useStore(satelliteStore, (s) => s.selected);
   const tiles = selected ? satelliteTileUrl(app, selected) : null;
 
-  useEffect(() => {
-    if (!map) return;
-    const draw = () => drawSatellite(map, tiles);
-    try {
-      draw();
-    } catch {
-      // the style is still loading: 'style.load' draws it
-    }
-    map.on('style.load', draw);
-    return () => {
-      map.off('style.load', draw);
-    };
-  }, [map, tiles]);
+  useEffect(() => (map ? drawOnEachStyle(map, () => drawSatellite(map, tiles)) : undefined), [map, tiles]);
   return null;
 }

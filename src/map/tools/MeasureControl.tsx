@@ -11,6 +11,7 @@ import { setInfoClickSuppressed } from '../../state/mapClick.ts';
 import { formatArea, formatLength, formatThaiNumber, unitLabels } from '../../engine/units.ts';
 import { th } from '../../locale/th.ts';
 import { drawMeasure, measureFeatures } from './measureLayers.ts';
+import { drawOnEachStyle } from '../eachStyle.ts';
 
 const t = th.measure;
 
@@ -110,16 +111,7 @@ export function MeasureControl({ map }: { map: MapLibreMap | null }) {
     };
   }, [map, actor]);
 
-  // Drawn now and again after each new style (a base-map change wipes the map's own layers).
-  useEffect(() => {
-    if (!map) return;
-    const draw = () => drawMeasure(map, measureFeatures(current, result));
-    draw();
-    map.on('style.load', draw);
-    return () => {
-      map.off('style.load', draw);
-    };
-  }, [map, current, result]);
+  useEffect(() => (map ? drawOnEachStyle(map, () => drawMeasure(map, measureFeatures(current, result))) : undefined), [map, current, result]);
 
   // The result popup, at the last point, while the result is drawn.
   useEffect(() => {
