@@ -1,7 +1,10 @@
 // The provider API client (SPEC.md §7): every call has a timeout (20 s by config); GET answers
-// are cached by method and URL; failures are ApiErrors with a kind the UI can translate.
-import { ApiError } from './errors.ts';
+// are cached by method and URL; failures are ApiErrors with a kind the UI can translate, the
+// server's reason, and an entry in the failure log (the admin's ?debug=1 panel, issue 23 item 3).
+import { ApiError, isApiError } from './errors.ts';
 import { createTtlCache } from './cache.ts';
+import { failureLog } from './failureLog.ts';
+import { serverReason } from './serverReason.ts';
 
 export interface ApiClientOptions {
   timeoutMs: number;
@@ -40,26 +43,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: timeout.signal,
         ...(body !== undefined ? { body, headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' } } : {}),
       });
-      if (!res.ok) throw new ApiError('http', url, `HTTP ${res.status} from ${url}`, res.status);
+      if (!res.ok) {
+        const reason = serverReason(await res.text().catch(() => ''));
+        throw new ApiError('http', url, `HTTP ${res.status} from ${url}${reason ? `: ${reason}` : ''}`, res.status, { method, reason });
+      }
       return res;
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      if (opts.signal?.aborted) throw new ApiError('aborted', url, `request to ${url} was cancelled`);
-      if (timeout.signal.aborted) throw new ApiError('timeout', url, `no answer from ${url} within ${options.timeoutMs} ms`);
-      throw new ApiError('network', url, `cannot reach ${url}: ${String((e as Error).message ?? e)}`);
+      if (opts.signal?.aborted) throw new ApiError('aborted', url, `request to ${url} was cancelled`, undefined, { method });
+      if (timeout.signal.aborted) throw new ApiError('timeout', url, `no answer from ${url} within ${options.timeoutMs} ms`, undefined, { method, timeoutMs: options.timeoutMs });
+      throw new ApiError('network', url, `cannot reach ${url}: ${String((e as Error).message ?? e)}`, undefined, { method });
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
   };
 
-  const parse = async <T>(url: string, res: Response): Promise<T> => {
+  const parse = async <T>(url: string, method: string, res: Response): Promise<T> => {
+    const text = await res.text();
     try {
-      return (await res.json()) as T;
+      return JSON.parse(text) as T;
     } catch {
-      throw new ApiError('parse', url, `answer from ${url} is not JSON`);
+      throw new ApiError('parse', url, `answer from ${url} is not JSON`, res.status, { method, reason: `not JSON: ${serverReason(text).slice(0, 200)}` });
     }
   };
+
+  /** Every failure but a cancelled request goes to the failure log, then on to the caller. */
+  const logged = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((e: unknown) => {
+      if (isApiError(e) && e.kind !== 'aborted') {
+        failureLog.record({ method: e.detail.method ?? 'GET', url: e.url, kind: e.kind, ...(e.status !== undefined ? { status: e.status } : {}), reason: e.detail.reason || e.message });
+      }
+      throw e;
+    });
 
   const cached = <T>(url: string, opts: RequestOptions, load: () => Promise<T>): Promise<T> => {
     if ((opts.method ?? 'GET') !== 'GET' || opts.signal) return load();
@@ -74,8 +90,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   return {
-    json: <T>(url: string, opts: RequestOptions = {}) => cached(url, opts, async () => parse<T>(url, await send(url, opts))),
-    blob: (url, opts = {}) => send(url, opts).then((r) => r.blob()),
+    json: <T>(url: string, opts: RequestOptions = {}) => cached(url, opts, () => logged((async () => parse<T>(url, opts.method ?? 'GET', await send(url, opts)))())),
+    blob: (url, opts = {}) => logged(send(url, opts).then((r) => r.blob())),
     clearCache: () => {
       cache = createTtlCache(options.cache.maxEntries, options.cache.ttlMs, options.now);
     },

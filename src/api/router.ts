@@ -3,6 +3,7 @@ import type { AppConfig } from '../engine/types.ts';
 import { interpolate } from '../engine/template.ts';
 import { ApiError } from './errors.ts';
 import type { ApiClient } from './client.ts';
+import { failureLog } from './failureLog.ts';
 
 export interface RouterEnvelope<T> { errors: string; data: T; bbox?: unknown }
 
@@ -15,11 +16,18 @@ export function geoserverUrl(app: AppConfig, service: 'wms' | 'wfs' | 'ows'): st
   return `${interpolate(app.backend.geoserver, { product: app.product })}/${service}`;
 }
 
+/** An answer the client took (HTTP 200, JSON) that the router says or shows is a failure:
+ *  logged for ?debug=1 like the client's own failures. */
+function refused(kind: 'parse' | 'backend', url: string, message: string, reason: string): ApiError {
+  failureLog.record({ method: 'GET', url, kind, status: 200, reason });
+  return new ApiError(kind, url, message, 200, { method: 'GET', reason });
+}
+
 /** Calls the router and unwraps its envelope; a non-empty `errors` is a backend failure. */
 export async function routerCall<T>(api: ApiClient, app: AppConfig, query: Record<string, string>): Promise<RouterEnvelope<T>> {
   const url = routerUrl(app, query);
   const answer = await api.json<RouterEnvelope<T>>(url);
-  if (!answer || typeof answer !== 'object' || !('data' in answer)) throw new ApiError('parse', url, `answer from ${url} has no data`);
-  if (answer.errors) throw new ApiError('backend', url, `router error: ${answer.errors}`);
+  if (!answer || typeof answer !== 'object' || !('data' in answer)) throw refused('parse', url, `answer from ${url} has no data`, 'the answer has no "data"');
+  if (answer.errors) throw refused('backend', url, `router error: ${answer.errors}`, String(answer.errors));
   return answer;
 }
