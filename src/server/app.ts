@@ -12,6 +12,7 @@ import { assetRoutes } from './routes/assets.ts';
 import { basemapRoutes } from './routes/basemap.ts';
 import { clientRoutes } from './routes/client.ts';
 import { geoserverRoutes } from './routes/geoserver.ts';
+import { layerDataRoutes } from './routes/layerData.ts';
 import { routerRoutes } from './routes/router.ts';
 
 export interface AppServerOptions {
@@ -91,6 +92,7 @@ export function createAppServer(options: AppServerOptions): Server {
         logError,
         ...(options.glossary ? { glossary: options.glossary } : {}),
       }),
+      ...layerDataRoutes({ product: options.product, db, logError }),
       ...geoserverRoutes({
         product: options.product,
         db,
