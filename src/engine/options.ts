@@ -1,5 +1,7 @@
 // Interprets a picker's `source` at run time: fixed options, a router call filled from other
-// pickers, a bundled asset, or a variant list. Pure apart from the injected fetchers.
+// pickers, a bundled asset, a variant list, or the distinct values of a published layer filtered
+// by other pickers (/{product}/v2/values). Pure apart from the injected fetchers.
+import { valuesQuery, type LayerDataQuery } from './layerData.ts';
 import type { FieldMap, Source } from './types.ts';
 
 export interface Option {
@@ -24,6 +26,8 @@ export interface SourceContext {
   router: (query: Record<string, string>) => Promise<unknown[]>;
   asset: (name: string) => Promise<unknown[]>;
   list: (id: string) => Promise<Option[]>;
+  /** Rows `{value, label}` of /{product}/v2/values for these query entries. */
+  layerValues: (query: LayerDataQuery) => Promise<unknown[]>;
 }
 
 /** The text before `before` (the whole text when it does not occur there or at its start). */
@@ -73,6 +77,11 @@ export async function loadOptions(source: Source, ctx: SourceContext): Promise<O
     return source.options.map((o) => (typeof o === 'number' ? { value: String(o), label: String(o), extra: {} } : { value: String(o.value), label: o.label, extra: {}, ...(o.color ? { color: o.color } : {}) }));
   }
   if ('list' in source) return ctx.list(source.list);
+  if ('layer' in source) {
+    // No request while a picker the layer name needs ({year}) has no single value.
+    const query = valuesQuery(source, (ref) => refValues(ctx.values, ref));
+    return query ? optionsFromRows(await ctx.layerValues(query), { value: 'value', label: 'label' }) : [];
+  }
   if ('router' in source) {
     const query: Record<string, string> = { ...source.router };
     for (const [key, ref] of Object.entries(source.params ?? {})) {

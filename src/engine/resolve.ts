@@ -1,14 +1,17 @@
 // Expands `use: <cascade>` entries into concrete pickers and works out which pickers each one
 // depends on, so the renderer and the cascade machine get a flat, ordered list.
 import type { CascadeDef, PickerDef, PickerEntry, ResolvedPicker, Source, UseCascade } from './types.ts';
-import { interpolate } from './template.ts';
+import { interpolate, templateVariables } from './template.ts';
+import { selectionPickerRefs } from './layerData.ts';
 
 export function isUse(entry: PickerEntry): entry is UseCascade {
   return (entry as UseCascade).use !== undefined;
 }
 
-/** Picker ids a source reads: router params (required) and asset filters (optional narrowing). */
+/** Picker ids a source reads: router params (required), asset filters (optional narrowing), a
+ *  layer's name variables (required) and filters (optional narrowing). */
 export function sourcePickerRefs(source: Source): string[] {
+  if ('layer' in source) return selectionPickerRefs(source);
   const refs = 'router' in source ? Object.values(source.params ?? {}) : 'asset' in source ? Object.values(source.filter ?? {}) : [];
   return refs.map((r) => r.split('.')[0] ?? r);
 }
@@ -39,7 +42,7 @@ export function resolvePickers(entries: readonly PickerEntry[], cascades: readon
 function resolveOne(p: PickerDef, cascade?: string): ResolvedPicker {
   // A router call cannot be made without its params, so they gate the picker; an asset filter
   // only narrows a list that is complete without it (islands need a province, not a district).
-  const required = 'router' in p.source ? sourcePickerRefs(p.source) : [];
+  const required = 'router' in p.source ? sourcePickerRefs(p.source) : 'layer' in p.source ? templateVariables(p.source.layer) : [];
   const dependsOn = [...new Set([...required, ...(p.dependsOn ?? [])])];
   return { ...p, kind: p.kind ?? 'select', dependsOn, ...(cascade ? { cascade } : {}) };
 }

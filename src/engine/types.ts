@@ -13,11 +13,24 @@ export interface RouterQuery { page: string; [key: string]: string }
 export interface FieldMap { value?: string; label?: string; labelBefore?: string; extra?: string[] }
 export interface OptionItem { value: string | number; label: string; color?: string; group?: string }
 
+/** Distinct values of a published layer's column (issue 23 item 2): /{product}/v2/values. */
+export interface LayerValuesSource {
+  /** A layer the catalog publishes; may hold {picker} variables, e.g. coastallu_{year}. */
+  layer: string;
+  value: string;
+  label?: string;
+  /** column -> picker reference whose chosen value(s) the column must equal. */
+  filter?: Record<string, string>;
+  sort?: 'value' | 'label';
+  order?: 'asc' | 'desc';
+}
+
 export type Source =
   | { router: RouterQuery; params?: Record<string, string>; method?: 'GET' | 'POST'; fields?: FieldMap }
   | { asset: string; fields?: FieldMap; filter?: Record<string, string> }
   | { options: Array<number | OptionItem> }
-  | { list: string };
+  | { list: string }
+  | LayerValuesSource;
 
 export type PickerKind = 'select' | 'multiselect' | 'year' | 'toggle';
 

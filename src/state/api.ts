@@ -2,6 +2,8 @@
 import type { AppConfig } from '../engine/types.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { routerCall } from '../api/router.ts';
+import { layerDataCall, type LayerDataKind } from '../api/layerData.ts';
+import type { LayerDataQuery } from '../engine/layerData.ts';
 
 let client: ApiClient | undefined;
 
@@ -20,4 +22,9 @@ export async function assetRows(app: AppConfig, name: string): Promise<unknown[]
   if (Array.isArray(data)) return data;
   const inner = (data as { data?: unknown } | null)?.data;
   return Array.isArray(inner) ? inner : [];
+}
+
+/** Rows of /{product}/v2/values or /totals (lists and totals of a published layer). */
+export function layerDataRows(app: AppConfig, kind: LayerDataKind, query: LayerDataQuery): Promise<unknown[]> {
+  return layerDataCall(apiClient(app), app, kind, query);
 }

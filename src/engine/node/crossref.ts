@@ -10,6 +10,7 @@ import { checkGlossary } from './crossrefGlossary.ts';
 import { resolveLegends, type LegendSource } from '../glossary.ts';
 import type { CatalogDoc, Published } from '../catalog.ts';
 import { checkCatalogLegends, checkPublished } from './crossrefCatalog.ts';
+import { checkLayerData } from './crossrefLayerData.ts';
 
 export type { Loaded };
 
@@ -38,6 +39,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     issues.duplicates(input.legends.doc, input.legends.data.legends.map((l, i) => ({ id: l.id, path: ['legends', i, 'id'] })), 'legend id');
   }
   if (input.pickers && cascades) checkCascades(issues, input.pickers.doc, cascades);
+  if (input.pickers && input.catalog) checkLayerData(issues, input.pickers, input.catalog.layers);
   if (input.menu) {
     issues.duplicates(input.menu.doc, input.menu.data.external.map((e, i) => ({ id: e.id, path: ['external', i, 'id'] })), 'menu entry id');
   }
@@ -64,6 +66,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     }
     issues.duplicates(doc, data.variants.map((v, i) => ({ id: v.path || '(index)', path: ['variants', i, 'path'] })), 'variant path');
     if (input.catalog) checkPublished(issues, t, input.catalog.layers);
+    if (input.catalog) checkLayerData(issues, t, input.catalog.layers);
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
       checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds });

@@ -4,6 +4,7 @@ import type { CascadeDef, Legend, PickerDef, Source, VariantDoc } from '../types
 import type { SourceDocument } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 import { isUse } from '../resolve.ts';
+import { templateVariables } from '../template.ts';
 import { closestName } from './similar.ts';
 import { checkSections, declaredBySections } from './crossrefSections.ts';
 import { checkLayers } from './crossrefLayers.ts';
@@ -41,7 +42,8 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
   const checkSource = (path: JsonPath, source: Source, declared: readonly DeclaredPicker[]) => {
     if ('list' in source && !listIds.includes(source.list)) issues.unknown(doc, [...path, 'list'], 'list', source.list, listIds);
     if ('router' in source) for (const [k, ref] of Object.entries(source.params ?? {})) pickerRef([...path, 'params', k], ref, declared);
-    if ('asset' in source) for (const [k, ref] of Object.entries(source.filter ?? {})) pickerRef([...path, 'filter', k], ref, declared);
+    if ('asset' in source || 'layer' in source) for (const [k, ref] of Object.entries(source.filter ?? {})) pickerRef([...path, 'filter', k], ref, declared);
+    if ('layer' in source) for (const v of templateVariables(source.layer)) pickerRef([...path, 'layer'], v, declared);
   };
 
   pickers.forEach((p, i) => {

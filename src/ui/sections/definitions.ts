@@ -15,6 +15,7 @@ import { featureListDefinition } from './featureList/definition.ts';
 import { filesDefinition } from './files/definition.ts';
 import { formDefinition } from './form/definition.ts';
 import { noteDefinition } from './note/definition.ts';
+import { totalsDefinition } from './totals/definition.ts';
 
 export const sectionDefinitions = {
   legend: legendDefinition,
@@ -29,6 +30,7 @@ export const sectionDefinitions = {
   files: filesDefinition,
   form: formDefinition,
   note: noteDefinition,
+  totals: totalsDefinition,
 } as const;
 
 export type SectionKind = keyof typeof sectionDefinitions;

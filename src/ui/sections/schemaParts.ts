@@ -30,6 +30,23 @@ const fieldMap = {
   },
 } as const;
 
+/** A layer the catalog publishes, possibly with {picker} variables (lists and totals of a layer). */
+export const publishedLayer = {
+  type: 'string',
+  pattern: '^([A-Za-z0-9_]|\\{[a-z][a-z0-9_-]*\\})+$',
+  description: "A layer the catalog (config/layers.yaml) publishes, e.g. coastallu_2558; {picker} variables take that picker's value, e.g. coastallu_{year}.",
+} as const;
+
+export const attributeName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'An attribute of the layer in the catalog.' } as const;
+
+/** Rows of a published layer kept by the pickers' choices. */
+export const layerFilter = {
+  type: 'object',
+  description: "Keep rows whose attribute equals the picker's chosen value(s): {prv_code: province}. A picker with nothing chosen narrows nothing.",
+  propertyNames: { pattern: attributeName.pattern },
+  additionalProperties: pickerRef,
+} as const;
+
 /** Where a picker, a list or a section gets its items. */
 export const source = {
   description: 'Where a picker or list gets its options.',
@@ -81,6 +98,20 @@ export const source = {
       },
     },
     { type: 'object', title: 'a list declared in the variant', required: ['list'], additionalProperties: false, properties: { list: id } },
+    {
+      type: 'object',
+      title: 'distinct values of a published layer',
+      required: ['layer', 'value'],
+      additionalProperties: false,
+      properties: {
+        layer: publishedLayer,
+        value: { ...attributeName, description: "The attribute whose distinct values are the options' values, e.g. prv_code." },
+        label: { ...attributeName, description: 'The attribute shown for each value, e.g. prv_name (default: the value).' },
+        filter: layerFilter,
+        sort: { enum: ['value', 'label'], description: 'Order by the label (default when there is one; Thai order) or the value (numbers by size).' },
+        order: { enum: ['asc', 'desc'], default: 'asc', description: 'desc: the largest (or last) first, e.g. the latest year.' },
+      },
+    },
   ],
 } as const;
 

@@ -15,6 +15,7 @@ import { FeatureListView } from './featureList/View.tsx';
 import { FilesView } from './files/View.tsx';
 import { FormView } from './form/View.tsx';
 import { NoteView } from './note/View.tsx';
+import { TotalsView } from './totals/View.tsx';
 
 export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> } = {
   legend: LegendView,
@@ -29,4 +30,5 @@ export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> 
   files: FilesView,
   form: FormView,
   note: NoteView,
+  totals: TotalsView,
 };

@@ -8,7 +8,7 @@ import type { ResolvedPicker, ResolvedVariant, Source } from '../../engine/types
 import { loadOptions, refValue, type Option, type PickerValues } from '../../engine/options.ts';
 import { sourcePickerRefs } from '../../engine/resolve.ts';
 import { useConfig } from '../../state/config.tsx';
-import { assetRows, routerRows } from '../../state/api.ts';
+import { assetRows, layerDataRows, routerRows } from '../../state/api.ts';
 import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
 
 /** How long a picker-driven list waits for the pickers to stop changing. */
@@ -46,6 +46,7 @@ export function useSourceOptions(source: Source | undefined, variant: ResolvedVa
         router: (q) => routerRows(app, q),
         asset: (name) => assetRows(app, name),
         list: (id) => lists(id, values),
+        layerValues: (q) => layerDataRows(app, 'values', q),
       })
         .then((options) => live && setState({ status: 'ready', options }))
         .catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { loadOptions, type Option, type PickerValues } from '../../engine/option
 import { isLevelEnabled, pickerCascadeMachine } from '../../machines/pickerCascade.ts';
 import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { useConfig } from '../../state/config.tsx';
-import { assetRows, routerRows } from '../../state/api.ts';
+import { assetRows, layerDataRows, routerRows } from '../../state/api.ts';
 import type { ActionContext } from './actions/layerActions.ts';
 import { publishPickers } from '../urlState/pageState.ts';
 
@@ -39,7 +39,7 @@ export function variantListLoader(variant: ResolvedVariant, app: AppConfig): Lis
     if (!def) return Promise.reject(new Error(`unknown list ${id}`));
     let hit = cache.get(id);
     if (!hit) {
-      hit = loadOptions(def.source, { values, router: (q) => routerRows(app, q), asset: (n) => assetRows(app, n), list: () => Promise.resolve([]) });
+      hit = loadOptions(def.source, { values, router: (q) => routerRows(app, q), asset: (n) => assetRows(app, n), list: () => Promise.resolve([]), layerValues: (q) => layerDataRows(app, 'values', q) });
       hit.catch(() => cache.delete(id));
       cache.set(id, hit);
     }

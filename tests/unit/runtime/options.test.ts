@@ -30,6 +30,7 @@ describe('§4 picker options from sources', () => {
       router: async (q: Record<string, string>) => (seen.push(q), [{ code: '9001', name: 'เมืองสงขลา' }]),
       asset: async () => [{ gid: 1, island: 'เกาะหนู', prv_code: '90' }, { gid: 2, island: 'เกาะเต่า', prv_code: '84' }],
       list: async () => [],
+      layerValues: async () => [],
     };
     await loadOptions({ router: { page: 'coastline', mode: 'list', list: 'amphur' }, params: { pv: 'province' } }, ctx);
     expect(seen[0]).toEqual({ page: 'coastline', mode: 'list', list: 'amphur', pv: '90' });
