@@ -64,6 +64,10 @@ export type PublishedFilter =
 
 export interface PublishedVector {
   kind: 'vector';
+  /** Its entry in the catalog document: layers[origin]. */
+  origin: number;
+  /** The entry's name template ('cmline_{year}'). */
+  template: string;
   name: string;
   title: string;
   table: string;
@@ -178,7 +182,8 @@ function filtersOf(layer: CatalogVector, params: Readonly<Record<string, ViewPar
   });
 }
 
-function vectorLayers(doc: CatalogDoc, layer: CatalogVector, at: JsonPath, problems: CatalogProblem[]): PublishedVector[] {
+function vectorLayers(doc: CatalogDoc, layer: CatalogVector, origin: number, problems: CatalogProblem[]): PublishedVector[] {
+  const at: JsonPath = ['layers', origin];
   const attributes = resolveAttributes(doc, layer.attributes, [...at, 'attributes'], problems);
   const names = attributes.map((a) => a.name);
   const twice = names.filter((n, i) => names.indexOf(n) !== i);
@@ -198,6 +203,8 @@ function vectorLayers(doc: CatalogDoc, layer: CatalogVector, at: JsonPath, probl
     });
     return {
       kind: 'vector',
+      origin,
+      template: layer.name,
       name: fill(layer.name, combo, [...at, 'name'], problems),
       title: fill(layer.title, combo, [...at, 'title'], problems),
       table: layer.table,
@@ -234,7 +241,7 @@ export function expandCatalog(doc: CatalogDoc): { layers: Published[]; problems:
             abstract: fill(layer.abstract, combo, [...at, 'abstract'], problems),
             landTable: layer.raster,
           }))
-        : vectorLayers(doc, layer, at, problems);
+        : vectorLayers(doc, layer, i, problems);
     for (const p of published) {
       const other = seen.get(p.name);
       if (other !== undefined) problems.push({ path: [...at, 'name'], message: `layer "${p.name}" is published twice (also by layers[${other}])` });
@@ -250,4 +257,25 @@ export function catalogDimension(doc: CatalogDoc, id: string): string[] {
   const values = dimensionValues(doc, id);
   if (!values) throw new Error(`config/layers.yaml: no dimension "${id}"`);
   return values.map((b) => b.value);
+}
+
+/** Where the attribute `name` of catalog entry layers[origin] is declared: its item in the
+ *  entry's list, or in a named list the entry includes ('$admin'); the list itself if not found. */
+export function attributeSource(doc: CatalogDoc, origin: number, name: string): JsonPath {
+  const find = (list: readonly CatalogAttribute[], at: JsonPath, seen: readonly string[]): JsonPath | undefined => {
+    for (const [k, a] of list.entries()) {
+      if (typeof a !== 'string') {
+        if (a.name === name) return [...at, k];
+      } else if (a.startsWith('$')) {
+        const set = a.slice(1);
+        const items = doc.attributes?.[set];
+        const inner = items && !seen.includes(set) ? find(items, ['attributes', set], [...seen, set]) : undefined;
+        if (inner) return inner;
+      } else if (a.split(':')[0] === name) return [...at, k];
+    }
+    return undefined;
+  };
+  const entry = doc.layers[origin];
+  const at: JsonPath = ['layers', origin, 'attributes'];
+  return entry && 'attributes' in entry ? (find(entry.attributes, at, []) ?? at) : at;
 }

@@ -9,6 +9,8 @@ export interface ConfigError {
   column: number;
   path: string;
   message: string;
+  /** A warning is printed but does not refuse the config (a layer that selects no rows). */
+  severity?: 'warning';
 }
 
 /** `variants[0].layers[1].legend`; the whole document is `(document)`. */
@@ -23,7 +25,7 @@ export function formatJsonPath(path: JsonPath): string {
 }
 
 export function formatConfigError(e: ConfigError): string {
-  return `${e.file}:${e.line}:${e.column} ${e.path}: ${e.message}`;
+  return `${e.file}:${e.line}:${e.column} ${e.path}: ${e.severity === 'warning' ? 'warning: ' : ''}${e.message}`;
 }
 
 export function sortErrors(errors: ConfigError[]): ConfigError[] {

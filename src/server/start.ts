@@ -96,6 +96,7 @@ const [{ db, report, role }] = await Promise.all([
   ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
 ]);
 console.log(await describeDatabase(db, report, role));
+await checkData(db, configDir);
 
 const { basePath, product, backend } = loaded.bundle.app;
 const lifecycle = new Lifecycle();
@@ -135,6 +136,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       );
     });
   });
+}
+
+/** The layer catalog against the database it serves (tables, columns, values): an error stops the
+ *  start, as a config error does, before a visitor meets it; a warning is printed. On PGlite the
+ *  data directory is marked as this server's, so check:config reads a copy of it meanwhile. */
+async function checkData(db: ManagedDatabase, dir: string): Promise<void> {
+  const [{ catalogDataErrors }, { claimDataDir }, { pgliteDataDir }, { formatConfigError }] = await Promise.all([
+    import('./data/catalogDataErrors.ts'),
+    import('./db/dataDirLock.ts'),
+    import('./db/open.ts'),
+    import('../engine/errors.ts'),
+  ]);
+  const dataDir = db.kind === 'pglite' ? pgliteDataDir() : null;
+  if (dataDir) claimDataDir(dataDir);
+  const found = await catalogDataErrors(db, path.join(dir, 'layers.yaml'), path.relative(process.cwd(), path.join(dir, 'layers.yaml')));
+  for (const e of found) console.warn(formatConfigError(e));
+  const errors = found.filter((e) => e.severity !== 'warning').length;
+  if (errors) fail(`${errors} error${errors === 1 ? '' : 's'} between the layer catalog and the database ${db.description}: fix config/layers.yaml or the data (npm run check:config shows them)`);
 }
 
 /** The satellite imagery key comes from the environment (never from config or the repository). */

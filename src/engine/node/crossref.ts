@@ -11,6 +11,8 @@ import { resolveLegends, type LegendSource } from '../glossary.ts';
 import type { CatalogDoc, Published } from '../catalog.ts';
 import { checkCatalogLegends, checkPublished } from './crossrefCatalog.ts';
 import { checkLayerData } from './crossrefLayerData.ts';
+import { checkCatalogLegendFields, checkLegendRanges } from './crossrefLegends.ts';
+import { menuIconNames } from '../menuIcons.ts';
 
 export type { Loaded };
 
@@ -45,6 +47,8 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
   }
   if (input.app) checkApp(issues, input.app, routes);
   if (input.catalog && legendIds) checkCatalogLegends(issues, input.catalog.loaded, legendIds);
+  if (input.catalog && input.legends) checkCatalogLegendFields(issues, input.catalog.loaded, input.catalog.layers, input.legends.data.legends);
+  if (input.legends) checkLegendRanges(issues, input.legends);
 
   for (const f of input.forms) checkForm(issues, f);
   if (input.glossary) checkGlossary(issues, { glossary: input.glossary, forms: input.forms, ...(input.legends ? { legends: input.legends } : {}) });
@@ -59,6 +63,9 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     const other = seenRoutes.get(data.route);
     if (other) issues.add(doc, ['route'], `duplicate route "${data.route}" (also in ${other})`);
     seenRoutes.set(data.route, doc.file);
+    if (data.menu?.icon !== undefined && !(menuIconNames as string[]).includes(data.menu.icon)) {
+      issues.unknown(doc, ['menu', 'icon'], 'menu icon', data.menu.icon, menuIconNames);
+    }
     if (data.menu) {
       const taken = orders.get(data.menu.order);
       if (taken) issues.add(doc, ['menu', 'order'], `menu order ${data.menu.order} is already used by topic "${taken}"`);
@@ -69,7 +76,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     if (input.catalog) checkLayerData(issues, t, input.catalog.layers);
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
-      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds });
+      checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds, ...(input.catalog ? { published: input.catalog.layers } : {}) });
     });
   }
   return issues.errors;

@@ -1,12 +1,16 @@
 // Checks of the layer catalog (config/layers.yaml) against the other documents: the legends its
 // layers name exist, and every layer name a topic asks the reference server for is published
-// (a year a topic offers must be a year the catalog publishes).
+// (a year a topic offers, in a year list or a picker of fixed options, must be a year the catalog
+// publishes).
 import type { JsonPath } from '../errors.ts';
 import type { CatalogDoc, Published } from '../catalog.ts';
 import type { TopicDoc } from '../types.ts';
 import type { Loaded, SourceDocument } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 import { closestName } from './similar.ts';
+import { requestedTemplates, templatePattern } from './layerAttributes.ts';
+import { templateVariables } from '../template.ts';
+import { isUse } from '../resolve.ts';
 
 export function checkCatalogLegends(issues: Issues, catalog: Loaded<CatalogDoc>, legendIds: readonly string[]): void {
   catalog.data.layers.forEach((layer, i) => {
@@ -16,41 +20,32 @@ export function checkCatalogLegends(issues: Issues, catalog: Loaded<CatalogDoc>,
   });
 }
 
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
 /** Published names, and a listed example of each family (cvi_<variables> answers any combination). */
 function publishedNames(published: readonly Published[]): string[] {
   return published.map((p) => (p.kind === 'family' ? 'cvi_1' : p.name));
 }
 
-function matches(template: string, names: readonly string[]): boolean {
-  const pattern = new RegExp(`^${template.split(/\{[^}]+\}/).map(escape).join('.+?')}$`);
-  return names.some((n) => pattern.test(n));
-}
+const matches = (template: string, names: readonly string[]) => names.some((n) => templatePattern(template).test(n));
 
 interface Requested {
   path: JsonPath;
   template: string;
+  layerId: string;
+  variant: number;
 }
 
 /** The server layer names of a topic's layers (`layers:` of WMS/WFS layers on the reference server). */
-function requestedNames(topic: TopicDoc): Array<Requested & { layerId: string; variant: number }> {
+function requestedNames(topic: TopicDoc): Requested[] {
   return topic.variants.flatMap((v, vi) =>
-    (v.layers ?? []).flatMap((layer, li) => {
-      if (typeof layer.layers !== 'string' || layer.url !== undefined) return [];
-      return layer.layers.split(',').map((part) => ({
-        path: ['variants', vi, 'layers', li, 'layers'],
-        template: part.trim().replace(/^\{product\}:/, ''),
-        layerId: layer.id,
-        variant: vi,
-      }));
-    }),
+    (v.layers ?? []).flatMap((layer, li) =>
+      requestedTemplates(layer).map((template) => ({ path: ['variants', vi, 'layers', li, 'layers'], template, layerId: layer.id, variant: vi })),
+    ),
   );
 }
 
-function report(issues: Issues, doc: SourceDocument, path: JsonPath, name: string, names: readonly string[]): void {
+function report(issues: Issues, doc: SourceDocument, path: JsonPath, name: string, names: readonly string[], why = ''): void {
   const hint = closestName(name, names);
-  issues.add(doc, path, `layer "${name}" is not published by the layer catalog (config/layers.yaml)${hint ? `; did you mean "${hint}"?` : ''}`);
+  issues.add(doc, path, `layer "${name}"${why} is not published by the layer catalog (config/layers.yaml)${hint ? `; did you mean "${hint}"?` : ''}`);
 }
 
 export function checkPublished(issues: Issues, topic: Loaded<TopicDoc>, published: readonly Published[]): void {
@@ -69,5 +64,22 @@ export function checkPublished(issues: Issues, topic: Loaded<TopicDoc>, publishe
         if (!/\{/.test(name) && !names.includes(name)) report(issues, topic.doc, ['variants', r.variant, 'sections', si, 'years', 'options', yi], name, names);
       });
     });
+    checkPickerOptions(issues, topic, r, names);
   }
+}
+
+/** A picker of fixed options ({year} of a year picker) that fills the template: each option must
+ *  name a published layer (a year the catalog does not publish draws nothing on the page). */
+function checkPickerOptions(issues: Issues, topic: Loaded<TopicDoc>, r: Requested, names: readonly string[]): void {
+  const vars = templateVariables(r.template);
+  topic.data.variants[r.variant]!.pickers?.forEach((picker, pi) => {
+    if (isUse(picker) || !vars.includes(picker.id) || !('options' in picker.source)) return;
+    picker.source.options.forEach((option, oi) => {
+      const value = String(typeof option === 'object' ? option.value : option);
+      const name = r.template.replaceAll(`{${picker.id}}`, value);
+      if (!matches(name, names)) {
+        report(issues, topic.doc, ['variants', r.variant, 'pickers', pi, 'source', 'options', oi], name.replace(/\{[^}]+\}/g, '*'), names, ` (layer "${r.layerId}" with ${picker.id} ${value})`);
+      }
+    });
+  });
 }

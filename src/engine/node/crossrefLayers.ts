@@ -9,6 +9,8 @@ import type { Issues } from './issues.ts';
 import { closestName } from './similar.ts';
 import { definitionOf, layerTypes } from '../../layers/definitions.ts';
 import type { CqlTerm, ViewParam } from '../../layers/request.ts';
+import type { Published } from '../catalog.ts';
+import { checkLayerFields } from './crossrefLayerFields.ts';
 
 export interface LayerCheckContext {
   legends?: readonly Legend[];
@@ -19,6 +21,8 @@ export interface LayerCheckContext {
   variables(layerId: string): ReadonlySet<string>;
   /** The variant's pickers are not all known (an unknown cascade): skip what depends on them. */
   incomplete: boolean;
+  /** What the layer catalog publishes (absent when the catalog failed its own checks). */
+  published?: readonly Published[];
 }
 
 const TEMPLATE_KEYS = ['name', 'layerId', 'layers', 'url'] as const;
@@ -54,6 +58,7 @@ export function checkLayers(issues: Issues, doc: SourceDocument, at: JsonPath, v
     });
     if (typeof layer.splitBy === 'string') ctx.pickerRef([...lp, 'splitBy'], layer.splitBy);
     if (!ctx.incomplete) checkTemplates(issues, doc, lp, layer, ctx.variables(layer.id));
+    if (ctx.published) checkLayerFields(issues, doc, lp, layer, ctx.published, ctx.legends);
     for (const problem of definitionOf(layer.type).crossCheck?.(layer, { ...(ctx.legends ? { legends: ctx.legends } : {}), pickerIds: ctx.pickerIds, layers }) ?? []) {
       issues.add(doc, [...lp, ...problem.path], problem.message);
     }

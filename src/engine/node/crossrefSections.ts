@@ -9,6 +9,8 @@ import type { Path, SectionCheckContext } from '../../ui/sections/types.ts';
 import { sectionDefinitionOf } from '../../ui/sections/definitions.ts';
 import { definitionOf, layerTypes } from '../../layers/definitions.ts';
 import { checkLegendItem } from './crossrefLayers.ts';
+import type { Published } from '../catalog.ts';
+import { describeServed, missingFieldMessage, servedBy } from './layerAttributes.ts';
 
 export interface SectionDeclared {
   rows: Array<{ id: string; layer: string; path: JsonPath }>;
@@ -25,6 +27,8 @@ export interface SectionRefs {
   legendIds?: readonly string[] | undefined;
   legends?: readonly Legend[] | undefined;
   formIds: readonly string[];
+  /** What the layer catalog publishes (absent when it failed its own checks). */
+  published?: readonly Published[] | undefined;
   layer(path: JsonPath, id: string): void;
   picker(path: JsonPath, ref: string): void;
   source(path: JsonPath, source: Source): void;
@@ -67,6 +71,18 @@ export function checkSections(issues: Issues, doc: SourceDocument, at: JsonPath,
         // An unknown layer of a row is reported at the row; a type no module has, by the schema.
         if (!layer || !layerTypes.includes(layer.type as never) || definitionOf(layer.type).offersData) return;
         issues.add(doc, abs(path), `layer "${layer.id}" (type ${layer.type}) offers no data to chart or download; use a ${oneOf(dataTypes)} layer`);
+      },
+      dataFields: (path, id, fields, need = 'all') => {
+        const layerId = declared.rows.find((r) => r.id === id)?.layer ?? id;
+        const layer = refs.layers.find((l) => l.id === layerId);
+        const served = layer && refs.published ? servedBy(layer, refs.published) : undefined;
+        if (!served) return;
+        const missing = fields.filter((f) => !served.attributes.includes(f));
+        if (need === 'any' ? missing.length < fields.length : missing.length === 0) return;
+        const message = need === 'any' && fields.length > 1
+          ? `none of the fields ${fields.map((f) => `"${f}"`).join(', ')} is an attribute of ${describeServed(served)} in the layer catalog (config/layers.yaml) (attributes: ${served.attributes.join(', ')})`
+          : missingFieldMessage(missing[0] ?? '', served);
+        issues.add(doc, abs(path), message);
       },
       legend: (path, id) => {
         if (refs.legendIds && !refs.legendIds.includes(id)) issues.unknown(doc, abs(path), 'legend', id, refs.legendIds);

@@ -8,9 +8,10 @@ import { templateVariables } from '../template.ts';
 import { closestName } from './similar.ts';
 import { checkSections, declaredBySections } from './crossrefSections.ts';
 import { checkLayers } from './crossrefLayers.ts';
+import type { Published } from '../catalog.ts';
 
 /** undefined: that shared file failed its own checks, so references into it are not judged. */
-interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; legends?: readonly Legend[]; formIds: readonly string[] }
+interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; legends?: readonly Legend[]; formIds: readonly string[]; published?: readonly Published[] }
 interface DeclaredPicker { def: PickerDef; path: JsonPath }
 
 const BUILT_IN_FIELDS = ['code', 'name', 'value', 'label', 'id'];
@@ -63,6 +64,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     pickerRef: (path, ref) => pickerRef(path, ref),
     variables: (layerId) => new Set(['product', ...pickerIds, ...declared.variables, ...declared.layerVariables(layerId)]),
     incomplete,
+    ...(ctx.published ? { published: ctx.published } : {}),
   });
 
   (v.validations ?? []).forEach((val, i) => {
@@ -82,6 +84,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     legendIds: ctx.legendIds,
     legends: ctx.legends,
     formIds: ctx.formIds,
+    published: ctx.published,
     layer: (path, id) => {
       if (!layerIds.includes(id)) issues.unknown(doc, path, 'layer', id, layerIds);
     },

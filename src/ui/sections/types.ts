@@ -12,6 +12,10 @@ export interface SectionCheckContext {
   layer(path: Path, id: string): void;
   /** A layer (or the layer of a toggle row) whose type offers data (WFS, GeoJSON, stations). */
   dataLayer(path: Path, rowOrLayerId: string): void;
+  /** Feature fields read from a row's (or layer's) data: reported when the layer catalog publishes
+   *  that layer and `fields` are not its attributes ('any': one of them is enough, the first
+   *  present being read). Nothing is said when the layer's attributes are not known from config. */
+  dataFields(path: Path, rowOrLayerId: string, fields: readonly string[], need?: 'all' | 'any'): void;
   legend(path: Path, id: string): void;
   /** An item code of a legend (nothing when the legend is unknown: `legend` reports that). */
   legendItem(path: Path, legendId: string, code: string | number): void;

@@ -14,7 +14,7 @@ function check(section: SectionBase): Array<[string, Path, unknown]> {
   const calls: Array<[string, Path, unknown]> = [];
   const rec = (name: string) => (path: Path, value: unknown) => void calls.push([name, path, value]);
   const ctx: SectionCheckContext = {
-    layer: rec('layer'), dataLayer: rec('dataLayer'), legend: rec('legend'), legendItem: (p, l, c) => void calls.push(['legendItem', p, [l, c]]),
+    layer: rec('layer'), dataLayer: rec('dataLayer'), dataFields: (p, r, f) => void calls.push(['dataFields', p, [r, f]]), legend: rec('legend'), legendItem: (p, l, c) => void calls.push(['legendItem', p, [l, c]]),
     picker: rec('picker'), validations: rec('validations'), source: rec('source'), form: rec('form'), add: rec('add'),
   };
   sectionDefinitionOf(section).crossCheck?.(section, ctx);

@@ -66,9 +66,21 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
     const mark = s.mark ?? 'bar';
     if (mark === 'stackedBar' && !s.stack) ctx.add(['mark'], 'a stackedBar chart needs stack: {field, legend}');
     if (mark === 'bar' && s.stack) ctx.add(['stack'], "stack is for mark 'stackedBar' or 'line'");
+    if (!s.router) checkDataFields(s, ctx);
     s.groupBy.forEach((level, k) => {
       const error = level.when ? patternError(level.when.notMatching) : null;
       if (error) ctx.add(['groupBy', k, 'when', 'notMatching'], `not a regular expression: ${error}`);
     });
   },
 };
+
+/** The feature properties a chart of a row's features reads must be published by its layer. */
+function checkDataFields(s: ChartSection, ctx: Parameters<NonNullable<SectionDefinition<ChartSection>['crossCheck']>>[1]): void {
+  if ((s.value.aggregate ?? 'sum') !== 'count') ctx.dataFields(['value', 'field'], s.from, [s.value.field ?? 'area']);
+  if (s.value.weight !== undefined) ctx.dataFields(['value', 'weight'], s.from, [s.value.weight]);
+  s.groupBy.forEach((level, k) => {
+    ctx.dataFields(['groupBy', k, 'fields'], s.from, level.fields, 'any');
+    if (level.append?.field !== undefined) ctx.dataFields(['groupBy', k, 'append', 'field'], s.from, [level.append.field]);
+  });
+  if (s.stack) ctx.dataFields(['stack', 'field'], s.from, [s.stack.field]);
+}
