@@ -52,17 +52,16 @@ export function openPostgres(options: PostgresOptions): ManagedDatabase & { pool
     max: options.max ?? 10,
     statement_timeout: options.statementTimeoutMs ?? 10_000,
     application_name: options.applicationName ?? 'thai-coastal-map',
+    // A parallel worker is a new backend that loads PostGIS first: ~50 ms before a WFS page that
+    // takes ~10 ms alone (the planner starts one when ST_Intersects' cost looks high). The requests
+    // in flight use the cores; one request fanning out only makes it slower. A startup parameter
+    // of every connection, so no query runs without it (a SET sent on 'connect' was not awaited:
+    // pg's deprecation warning).
+    options: '-c max_parallel_workers_per_gather=0',
     types: typeParsers,
   });
   // An idle client that loses its server would otherwise crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
-  // A parallel worker is a new backend that loads PostGIS first: ~50 ms before a WFS page that
-  // takes ~10 ms alone (the planner starts one when ST_Intersects' cost looks high). The requests
-  // in flight use the cores; one request fanning out only makes it slower. Queued before the
-  // connection's first query, so no query runs without it.
-  pool.on('connect', (client) => {
-    client.query('SET max_parallel_workers_per_gather = 0').catch(() => undefined);
-  });
 
   const withClient = async <T>(fn: (conn: Connection) => Promise<T>): Promise<T> => {
     const client = await pool.connect();

@@ -14,7 +14,8 @@ function checkConfig(...args: string[]): Promise<{ code: number; stdout: string;
   return new Promise((resolve) => {
     const env = { ...process.env };
     delete env.CONFIG_DIR; // the script's fallback when no dir is given
-    execFile(TSX, ['scripts/check-config.ts', ...args], { cwd: REPO_ROOT, env }, (err, stdout, stderr) => {
+    // the config alone: tests/server/checkConfigData.test.ts runs the database half
+    execFile(TSX, ['scripts/check-config.ts', '--no-database', ...args], { cwd: REPO_ROOT, env }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
