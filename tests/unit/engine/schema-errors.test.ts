@@ -181,7 +181,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
               legend: shoreline-years
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note',
+      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note, totals',
     ]);
   });
 
@@ -230,7 +230,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
     expect(await topicErrors('shoreline', text)).toEqual([
       'topics/shoreline.yaml:9:27 variants[0].pickers[0].source.router: missing required property "page"',
       'topics/shoreline.yaml:12:19 variants[0].pickers[1].source.optoins: unknown property "optoins" (did you mean "options"?)',
-      'topics/shoreline.yaml:15:17 variants[0].pickers[2].source: must be one of: router call; bundled asset; fixed options; a list declared in the variant',
+      'topics/shoreline.yaml:15:17 variants[0].pickers[2].source: must be one of: router call; bundled asset; fixed options; a list declared in the variant; distinct values of a published layer',
     ]);
   });
 
