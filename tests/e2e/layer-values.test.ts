@@ -16,10 +16,10 @@ const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-layer-values');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'layer-values');
 const thai = new Intl.Collator('th', { numeric: true });
 
-interface Land { prv_code: string; prv_name: string; amp_code: string; amp_name: string; area_rai: number }
+interface Land { prv_code: string; prv_name: string; amp_code: string; amp_name: string; tam_code: string; tam_name: string; area_rai: number }
 
 /** code -> name of the distinct values, in Thai order of the name. */
-function distinct(rows: readonly Land[], code: 'prv_code' | 'amp_code', name: 'prv_name' | 'amp_name'): Array<[string, string]> {
+function distinct(rows: readonly Land[], code: 'prv_code' | 'amp_code' | 'tam_code', name: 'prv_name' | 'amp_name' | 'tam_name'): Array<[string, string]> {
   return [...new Map(rows.map((r) => [r[code], r[name]])).entries()].sort((a, b) => thai.compare(a[1], b[1]));
 }
 
@@ -37,7 +37,7 @@ describe('a picker lists the values of a published layer; a totals section chart
   it('/landtotals: provinces and districts of coastallu_2558 as options, the chart and table of area by district of the chosen province', async () => {
     const { page } = suite.s;
     const app = suite.app;
-    const wfs = await fetch(`${app.origin}/geoserver/tcs_postgres/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=tcs:coastallu_2558&count=10000&outputFormat=application/json&propertyName=prv_code,prv_name,amp_code,amp_name,area_rai`);
+    const wfs = await fetch(`${app.origin}/geoserver/tcs_postgres/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=tcs:coastallu_2558&count=10000&outputFormat=application/json&propertyName=prv_code,prv_name,amp_code,amp_name,tam_code,tam_name,area_rai`);
     const land = ((await wfs.json()) as { features: Array<{ properties: Land }> }).features.map((f) => f.properties);
     expect(land.length).toBeGreaterThan(0);
     const asked: URL[] = [];
@@ -67,6 +67,13 @@ describe('a picker lists the values of a published layer; a totals section chart
     await page.waitForFunction((n) => document.querySelectorAll('.picker[data-picker="district"] select option').length === n + 1, distinct(inProvince, 'amp_code', 'amp_name').length);
     expect(await options('district')).toEqual(distinct(inProvince, 'amp_code', 'amp_name'));
     expect(asked.some((u) => u.pathname.endsWith('/values') && u.searchParams.get('value') === 'amp_code' && u.searchParams.get('filter.prv_code') === code)).toBe(true);
+    // The sub-districts of the province (no district chosen yet), capped at the picker's 5 with the note.
+    const tambons = distinct(inProvince, 'tam_code', 'tam_name');
+    expect(tambons.length).toBeGreaterThan(5);
+    const capped = page.locator('.picker[data-picker="subdistrict"]');
+    await capped.locator('.cap-note').waitFor();
+    expect(await options('subdistrict')).toEqual(tambons.slice(0, 5));
+    expect(await capped.locator('.cap-note').textContent()).toBe(`แสดง 5 จาก ${tambons.length} ผลลัพธ์ กรุณาปรับการค้นหาของคุณ`);
 
     // The chart follows the province: one row per district, the total the province's sum.
     await expect.poll(total, { timeout: 15_000 }).toBeCloseTo(sum(inProvince), 0);
