@@ -132,4 +132,18 @@ ${body}
       expect.stringMatching(/^topics\/beachwatch\.yaml:20:39 variants\[0\]\.sections\[1\]\.groupBy\[0\]\.fields\[1\]: groupBy field "zzzzzzzz" is not an attribute of layer "coastallu_\{year\}" in the catalog; its attributes: gid, lu_year, lul2_code, lul2_t, prv_code/),
     ]);
   });
+
+  it('a totals section summing without a field, and a layer name variable that is no picker', async () => {
+    const text = topic(`        sections:
+          - kind: totals
+            id: area
+            title: พื้นที่
+            layer: "coastallu_{yr}"
+            value: { unit: rai }
+            groupBy: [{ fields: [prv_name], label: จังหวัด }]`);
+    expect(await topicErrors('beachwatch', text)).toEqual([
+      'topics/beachwatch.yaml:12:16 variants[0].sections[0].layer: unknown picker "yr" (did you mean "year"?)',
+      'topics/beachwatch.yaml:13:16 variants[0].sections[0].value: aggregate sum needs value.field (the attribute to measure)',
+    ]);
+  });
 });
