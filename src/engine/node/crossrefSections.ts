@@ -75,7 +75,9 @@ export function checkSections(issues: Issues, doc: SourceDocument, at: JsonPath,
       dataFields: (path, id, fields, need = 'all') => {
         const layerId = declared.rows.find((r) => r.id === id)?.layer ?? id;
         const layer = refs.layers.find((l) => l.id === layerId);
-        const served = layer && refs.published ? servedBy(layer, refs.published) : undefined;
+        // a layer that offers no data is reported as such by dataLayer, its fields are moot
+        const offers = layer && layerTypes.includes(layer.type as never) && definitionOf(layer.type).offersData;
+        const served = layer && offers && refs.published ? servedBy(layer, refs.published) : undefined;
         if (!served) return;
         const missing = fields.filter((f) => !served.attributes.includes(f));
         if (need === 'any' ? missing.length < fields.length : missing.length === 0) return;
