@@ -150,10 +150,13 @@ async function checkData(db: ManagedDatabase, dir: string): Promise<void> {
   ]);
   const dataDir = db.kind === 'pglite' ? pgliteDataDir() : null;
   if (dataDir) claimDataDir(dataDir);
-  const found = await catalogDataErrors(db, path.join(dir, 'layers.yaml'), path.relative(process.cwd(), path.join(dir, 'layers.yaml')));
+  const file = path.join(dir, 'layers.yaml');
+  const relative = path.relative(process.cwd(), file);
+  const shown = relative.startsWith('..') ? file : relative;
+  const found = await catalogDataErrors(db, file, shown);
   for (const e of found) console.warn(formatConfigError(e));
   const errors = found.filter((e) => e.severity !== 'warning').length;
-  if (errors) fail(`${errors} error${errors === 1 ? '' : 's'} between the layer catalog and the database ${db.description}: fix config/layers.yaml or the data (npm run check:config shows them)`);
+  if (errors) fail(`${errors} error${errors === 1 ? '' : 's'} between the layer catalog and the database ${db.description}: fix ${shown} or the data (npm run check:config shows them)`);
 }
 
 /** The satellite imagery key comes from the environment (never from config or the repository). */

@@ -3,12 +3,10 @@
 // there is refused at its file:line:column; an unreachable database is said plainly and the config
 // is still checked.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDatabase, prebuildSampleDatabase } from '../../src/server/db/ensure.ts';
+import { sampleDatabaseEnv } from './sampleDatabaseEnv.ts';
 import { beachwatchConfig, BEACHWATCH_TOPIC } from '../support/beachwatch.ts';
 import { SLOW, TEST_DATABASE_URL } from './db/testDatabase.ts';
 
@@ -20,25 +18,9 @@ let databaseEnv: Record<string, string>;
 const cleanups: Array<() => void> = [];
 
 beforeAll(async () => {
-  if (TEST_DATABASE_URL) {
-    const url = new URL(TEST_DATABASE_URL);
-    const { sampleKey } = await import('./db/testDatabase.ts');
-    url.pathname = `/tcs_sample_${sampleKey()}`;
-    // made by the suite's other files too; ensureDatabase creates nothing twice
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${url.pathname.slice(1)}`).catch(() => undefined);
-    await admin.end();
-    const { db } = await ensureDatabase({ databaseUrl: url.toString(), log: () => undefined });
-    await db.close();
-    databaseEnv = { DATABASE_URL: url.toString(), PGLITE_DATA_DIR: '' };
-  } else {
-    const copy = mkdtempSync(path.join(tmpdir(), 'tcs-check-'));
-    cpSync(await prebuildSampleDatabase(), copy, { recursive: true });
-    cleanups.push(() => rmSync(copy, { recursive: true, force: true }));
-    databaseEnv = { DATABASE_URL: '', PGLITE_DATA_DIR: copy };
-  }
+  const sample = await sampleDatabaseEnv();
+  databaseEnv = sample.env;
+  cleanups.push(sample.cleanup);
 }, SLOW);
 afterAll(() => cleanups.splice(0).forEach((c) => c()));
 
