@@ -169,6 +169,8 @@ export interface UnitTerm extends Term {
 export interface FieldTerm extends Term {
   /** A unit id of `units`: the label reads 'พื้นที่ (ไร่)'. */
   unit?: string;
+  /** Decimals of its numbers in the feature drawer; overrides the unit's. */
+  decimals?: number;
 }
 
 export interface Glossary {

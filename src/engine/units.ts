@@ -3,7 +3,9 @@
  *
  *  Thai land units: 1 rai = 4 ngan = 400 square wah = 1,600 sq m; 1 ngan = 100 square wah =
  *  400 sq m; 1 square wah = 4 sq m. Per sq m that is 0.000625 rai, 0.0025 ngan, 0.25 square wah
- *  (SPEC.md §9 "rai = sq m / 1600 (0.000625 rai per sq m); ngan 0.0025"), and 0.000001 sq km. */
+ *  (SPEC.md §9 "rai = sq m / 1600 (0.000625 rai per sq m); ngan 0.0025"), and 0.000001 sq km.
+ *  Other units (kg, baht, ...) and their decimals are config: config/glossary.yaml `units`. */
+import type { Glossary, UnitTerm } from './types.ts';
 
 export const SQM_PER_RAI = 1600;
 export const SQM_PER_NGAN = 400;
@@ -84,14 +86,45 @@ function roundTo(n: number, decimals: number): number {
   return Math.abs(scaled) < Number.MAX_SAFE_INTEGER ? Math.round(scaled) / scale : n;
 }
 
-const thaiNumber = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** SPEC.md §9: numbers are shown with 3 decimals unless their unit or field says otherwise. */
+export const DEFAULT_DECIMALS = 3;
 
-/** A number in the Thai locale with exactly 3 decimals (SPEC.md §9), e.g. 1234.5 -> '1,234.500'.
- *  A value that rounds to zero prints without a minus sign; NaN and infinities print '-'. */
-export function formatThaiNumber(n: number): string {
+const thaiFormats = new Map<number, Intl.NumberFormat>();
+
+/** A number in the Thai locale with exactly `decimals` decimals and thousands separators, e.g.
+ *  (1234.5, 3) -> '1,234.500', (11.6, 1) -> '11.6', (1234, 0) -> '1,234'. A value that rounds to
+ *  zero prints without a minus sign; NaN and infinities print '-'. */
+export function formatDecimals(n: number, decimals: number): string {
   if (!Number.isFinite(n)) return '-';
-  const text = thaiNumber.format(n);
-  return /^-0\.0+$/.test(text) ? text.slice(1) : text;
+  let format = thaiFormats.get(decimals);
+  if (!format) thaiFormats.set(decimals, (format = new Intl.NumberFormat('th-TH', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  const text = format.format(n);
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** A number in the Thai locale with exactly 3 decimals (SPEC.md §9), e.g. 1234.5 -> '1,234.500'. */
+export function formatThaiNumber(n: number): string {
+  return formatDecimals(n, DEFAULT_DECIMALS);
+}
+
+/** The decimals of a glossary unit (config/glossary.yaml `units`), 3 when it gives none. */
+export function unitDecimals(unit: Pick<UnitTerm, 'decimals'> | undefined): number {
+  return unit?.decimals ?? DEFAULT_DECIMALS;
+}
+
+/** A value with its glossary unit: (11.6, kg {th: กก., decimals: 1}) -> '11.6 กก.'. */
+export function formatUnitValue(n: number, unit: Pick<UnitTerm, 'th' | 'decimals'>): string {
+  return `${formatDecimals(n, unitDecimals(unit))} ${unit.th}`;
+}
+
+/** The decimals a field's numbers are shown with (the feature drawer): the glossary field's own
+ *  `decimals`, else its unit's, else undefined (the field is shown the default way). */
+export function fieldDecimals(glossary: Pick<Glossary, 'fields' | 'units'>, name: string): number | undefined {
+  const field = Object.hasOwn(glossary.fields, name) ? glossary.fields[name] : undefined;
+  if (!field) return undefined;
+  if (field.decimals !== undefined) return field.decimals;
+  const unit = field.unit && Object.hasOwn(glossary.units, field.unit) ? glossary.units[field.unit] : undefined;
+  return unit ? unitDecimals(unit) : undefined;
 }
 
 export interface LengthOptions {

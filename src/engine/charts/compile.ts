@@ -2,12 +2,12 @@
 // (group.ts), then writes what the chart panel shows: the total, the table as Thai text and the
 // vega-lite spec (SPEC.md §4 Charts, §9 Units). Pure and free of vega imports: the vega
 // libraries load only when a chart is drawn.
-import type { Legend, LegendItem } from '../types.ts';
+import type { Glossary, Legend, LegendItem } from '../types.ts';
 import { aggregate, type AggregateRow, type ChartInput } from './group.ts';
 import { legendClass } from '../legends.ts';
 
 export { legendClass } from '../legends.ts';
-import { measures, percentText, type Measure } from './measures.ts';
+import { measureOf, percentText, type Measure } from './measures.ts';
 import type { ChartSpec, GroupLevel } from './spec.ts';
 
 export type { ChartInput } from './group.ts';
@@ -82,7 +82,7 @@ function vegaLite(spec: ChartSpec, measure: Measure, levels: readonly GroupLevel
     ...(spec.shares ?? []).map((sh, k) => ({ field: `share${k}`, type: 'nominal', title: sh.label })),
   ];
   const groupAxis = { field: 'label', type: mark === 'line' ? 'ordinal' : 'nominal', sort: null, title: null, axis: { labelLimit: 150, labelFontSize: 11 } };
-  const valueAxis = { field: measure.key, type: 'quantitative', title: measure.axisTitle, axis: { format: ',.3~f', tickCount: 4, labelFontSize: 10 } };
+  const valueAxis = { field: measure.key, type: 'quantitative', title: measure.axisTitle, axis: { format: measure.axisFormat ?? ',.3~f', tickCount: 4, labelFontSize: 10 } };
   const domain = stack?.items.map((i) => i.label) ?? [];
   const colorEncoding = stack ? { color: { field: 'stack', type: 'nominal', title: stack.title, sort: domain, scale: { domain, range: stack.items.map((i) => i.color ?? '#888888') } } } : {};
   return {
@@ -103,9 +103,10 @@ function vegaLite(spec: ChartSpec, measure: Measure, levels: readonly GroupLevel
 }
 
 /** A chart spec applied to a row result, or null when there is nothing to chart (SPEC.md §4:
- *  charts only for non-empty data). `legends` give the colours (legend + legendItem, stack). */
-export function compileChart(spec: ChartSpec, input: ChartInput, legends: readonly Legend[]): CompiledChart | null {
-  const measure = measures[spec.value.unit];
+ *  charts only for non-empty data). `legends` give the colours (legend + legendItem, stack);
+ *  `glossary` the label and decimals of a unit other than the built-in ones (e.g. kg). */
+export function compileChart(spec: ChartSpec, input: ChartInput, legends: readonly Legend[], glossary?: Pick<Glossary, 'units' | 'fields'>): CompiledChart | null {
+  const measure = measureOf(spec.value, glossary);
   const stackLegend = spec.stack && legends.find((l) => l.id === spec.stack?.legend);
   const stack: Stack | undefined = spec.stack && { title: stackLegend?.title ?? spec.stack.field, items: stackLegend?.items ?? [] };
   const stackField = spec.stack?.field ?? '';

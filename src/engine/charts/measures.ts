@@ -1,12 +1,17 @@
 // How a chart shows each value unit (SPEC.md §9 Units): the bar length, the x axis title, the
-// tooltip texts and the table columns. Numbers are th-TH with exactly 3 decimals; counts whole.
-import { formatRaiNganWah, formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitLabels } from '../units.ts';
-import type { ChartUnit } from './spec.ts';
+// tooltip texts and the table columns. The built-in units are th-TH with exactly 3 decimals,
+// counts whole; any other unit is a glossary unit (config/glossary.yaml `units`, e.g. kg) shown
+// with its Thai label and its decimals.
+import type { Glossary, UnitTerm } from '../types.ts';
+import { formatDecimals, formatRaiNganWah, formatThaiNumber, sqmToRai, sqmToSqkm, toRaiNganWah, unitDecimals, unitLabels } from '../units.ts';
+import type { BuiltInChartUnit } from './spec.ts';
 
 export interface Measure {
   /** Data key of the bar length in the vega-lite data values. */
   key: string;
   axisTitle: string;
+  /** d3 format of the axis labels (default ',.3~f'). */
+  axisFormat?: string;
   /** The bar length (or line height) of a value. */
   bar(value: number): number;
   /** Tooltip lines after the group names: data key, title and text of a value. */
@@ -67,7 +72,7 @@ const count: Measure = {
   text: (value) => wholeNumber.format(value),
 };
 
-export const measures: Readonly<Record<ChartUnit, Measure>> = {
+export const measures: Readonly<Record<BuiltInChartUnit, Measure>> = {
   sqm,
   sqkm: simple('sqkm', 'พื้นที่', unitLabels.sqkm),
   rai: simple('rai', 'พื้นที่', unitLabels.rai),
@@ -77,3 +82,33 @@ export const measures: Readonly<Record<ChartUnit, Measure>> = {
   'm/yr': simple('mPerYear', 'อัตราการเปลี่ยนแปลง', 'ม./ปี'),
   count,
 };
+
+/** A glossary unit: bars in the field's own unit; texts and the one table column with the unit's
+ *  Thai label and decimals. The axis is titled by the field's glossary label and the unit, e.g.
+ *  'น้ำหนักขยะ (กก.)', or by the unit alone for a field the glossary does not name. */
+function glossaryMeasure(unit: Pick<UnitTerm, 'th' | 'decimals'>, quantity: string | undefined): Measure {
+  const decimals = unitDecimals(unit);
+  const shown = (value: number) => formatDecimals(value, decimals);
+  const text = (value: number) => `${shown(value)} ${unit.th}`;
+  return {
+    key: 'value',
+    axisTitle: quantity ? `${quantity} (${unit.th})` : unit.th,
+    axisFormat: `,.${decimals}~f`,
+    bar: (value) => value,
+    tooltip: [{ key: 'valueText', title: quantity ?? unit.th, text }],
+    columns: [{ label: unit.th, text: shown }],
+    text,
+  };
+}
+
+const isBuiltIn = (unit: string): unit is BuiltInChartUnit => Object.hasOwn(measures, unit);
+
+/** The measure of a chart's `value`: a built-in unit's, else the glossary unit's (an id the
+ *  glossary lacks, which check:config refuses, shows its id as the label). */
+export function measureOf(value: { unit: string; field?: string }, glossary?: Pick<Glossary, 'units' | 'fields'>): Measure {
+  if (isBuiltIn(value.unit)) return measures[value.unit];
+  const unit = glossary && Object.hasOwn(glossary.units, value.unit) ? glossary.units[value.unit] : undefined;
+  const field = value.field ?? 'area';
+  const quantity = glossary && Object.hasOwn(glossary.fields, field) ? glossary.fields[field]?.th : undefined;
+  return glossaryMeasure(unit ?? { th: value.unit }, quantity);
+}

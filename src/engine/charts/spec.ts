@@ -5,7 +5,9 @@
 // row result into table text and a vega-lite spec.
 import type { FromSchema } from 'json-schema-to-ts';
 
-const CHART_UNITS = ['sqm', 'sqkm', 'rai', 'm', 'km', 'm/yr', 'count'] as const;
+/** Units a chart knows without the glossary; any other `value.unit` is a unit id of
+ *  config/glossary.yaml `units` (its Thai label and decimals), checked by check:config. */
+export const BUILT_IN_CHART_UNITS = ['sqm', 'sqkm', 'rai', 'm', 'km', 'm/yr', 'count'] as const;
 
 const fields = {
   type: 'array',
@@ -62,9 +64,10 @@ export const chartProperties = {
     properties: {
       field: { type: 'string', minLength: 1, default: 'area', description: 'Numeric feature property (a number or a numeric string).' },
       unit: {
-        enum: CHART_UNITS,
+        type: 'string',
+        pattern: '^[A-Za-z0-9][A-Za-z0-9_/-]*$',
         description:
-          'Unit of the field. sqm: bars in rai, table in rai/ngan/square wah and sq km (SPEC.md §9); m: bars and table in km; sqkm, rai, km, m/yr: bars and table in that unit; count: whole numbers.',
+          "Unit of the field. sqm: bars in rai, table in rai/ngan/square wah and sq km (SPEC.md §9); m: bars and table in km; sqkm, rai, km, m/yr: bars and table in that unit; count: whole numbers; any other: a unit id of config/glossary.yaml `units` (e.g. kg), the axis and table in its Thai label with its decimals.",
       },
       aggregate: { enum: ['sum', 'mean', 'count'], default: 'sum', description: 'How the features of a group make its value; count does not read the field.' },
       missing: { enum: ['skip', 'zero'], default: 'skip', description: 'A feature whose field is not numeric is left out (skip) or counts as 0 (zero).' },
@@ -126,7 +129,7 @@ export type ChartSpec = FromSchema<
   { type: 'object'; required: typeof chartRequired; additionalProperties: false; properties: typeof chartProperties },
   { keepDefaultedPropertiesOptional: true }
 >;
-export type ChartUnit = (typeof CHART_UNITS)[number];
+export type BuiltInChartUnit = (typeof BUILT_IN_CHART_UNITS)[number];
 export type GroupLevel = ChartSpec['groupBy'][number];
 export type ChartShare = NonNullable<ChartSpec['shares']>[number];
 

@@ -13,6 +13,7 @@ import { checkCatalogLegends, checkPublished } from './crossrefCatalog.ts';
 import { checkLayerData } from './crossrefLayerData.ts';
 import { checkCatalogLegendFields, checkLegendRanges } from './crossrefLegends.ts';
 import { menuIconNames } from '../menuIcons.ts';
+import { checkChartUnits } from './crossrefUnits.ts';
 
 export type { Loaded };
 
@@ -74,6 +75,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     issues.duplicates(doc, data.variants.map((v, i) => ({ id: v.path || '(index)', path: ['variants', i, 'path'] })), 'variant path');
     if (input.catalog) checkPublished(issues, t, input.catalog.layers);
     if (input.catalog) checkLayerData(issues, t, input.catalog.layers);
+    if (input.glossary) checkChartUnits(issues, t, input.glossary.data);
     data.variants.forEach((v, i) => {
       if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
       checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds, ...(input.catalog ? { published: input.catalog.layers } : {}) });

@@ -13,8 +13,8 @@ export interface RowChartProps {
 }
 
 export default function RowChart({ spec, input, slideMs }: RowChartProps) {
-  const { legends } = useConfig();
-  const chart = useMemo(() => compileChart(spec, input, legends), [spec, input, legends]);
+  const { legends, glossary } = useConfig();
+  const chart = useMemo(() => compileChart(spec, input, legends, glossary), [spec, input, legends, glossary]);
   if (!chart) return null;
   return <ChartPanel id={spec.id} title={spec.title} chart={chart} slideMs={slideMs} />;
 }

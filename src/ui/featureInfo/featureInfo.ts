@@ -13,7 +13,7 @@ import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featur
 import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
-import { fieldLabeller } from './fieldLabels.ts';
+import { fieldDecimaller, fieldLabeller } from './fieldLabels.ts';
 import { withTrends } from './trendRequest.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
@@ -56,7 +56,7 @@ export function viewportOf(map: MapLibreMap): InfoViewport {
 function infoFeature(layer: Pick<MapLayer, 'id' | 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, look: InfoLook, key: string): InfoFeature {
   const legend = layer?.legend ? look.legends.find((l) => l.id === layer.legend) : undefined;
   const color = featureColor(layer?.color, legend, properties);
-  const rows = formatProperties(properties, fieldLabeller(layer?.id, look.glossary));
+  const rows = formatProperties(properties, fieldLabeller(layer?.id, look.glossary), fieldDecimaller(look.glossary));
   return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows };
 }
 

@@ -5,11 +5,13 @@
 // - Empty values (null, undefined, blank strings) are hidden.
 // - shape_leng x 0.001 is shown in km with 4 decimals (SPEC.md §3, §9 "Info panel").
 // - area (sq m) is shown as rai, ngan and square wah with the sq m (units.ts, 3 decimals).
+// - A field with decimals (config/glossary.yaml: the field's `decimals`, else its unit's) in the
+//   Thai locale with that many decimals and thousands separators: 11.6 with 1 -> '11.6'.
 // - Other non-integer numbers in the Thai locale with exactly 3 decimals; whole numbers (years,
 //   ids, codes) as they are.
 import { legendClass } from '../../engine/legends.ts';
 import type { Legend } from '../../engine/types.ts';
-import { formatRaiNganWah, formatThaiNumber, SQM_PER_RAI, unitLabels } from '../../engine/units.ts';
+import { formatDecimals, formatRaiNganWah, formatThaiNumber, SQM_PER_RAI, unitLabels } from '../../engine/units.ts';
 
 export interface PropertyRow {
   /** The property name as stored. */
@@ -53,13 +55,14 @@ export function formatAreaValue(sqm: number): string {
   return `${formatRaiNganWah(sqm)} (${formatThaiNumber(sqm)} ${unitLabels.sqm})`;
 }
 
-/** One value as text (not HTML). */
-export function formatValue(key: string, value: unknown): string {
+/** One value as text (not HTML); `decimals`, when the field has them, for its numbers. */
+export function formatValue(key: string, value: unknown, decimals?: number): string {
   const n = numeric(value);
   if (key === 'shape_leng' && n !== null) return formatShapeLengKm(n);
   if (key === 'area' && n !== null) return formatAreaValue(n);
   // Rai and ngan are whole numbers, only square wah has decimals (issue 16).
   if (key === 'area_rai' && n !== null) return formatRaiNganWah(n * SQM_PER_RAI);
+  if (decimals !== undefined && n !== null) return formatDecimals(n, decimals);
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatThaiNumber(value);
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return value ? 'ใช่' : 'ไม่ใช่';
@@ -67,12 +70,17 @@ export function formatValue(key: string, value: unknown): string {
 }
 
 /** The rows of one feature's table, in property order, empty values left out. `labelOf` gives a
- *  field's Thai label (the layer's `fields`, else the glossary); unlabelled fields show their name. */
-export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined, labelOf: (field: string) => string | undefined = () => undefined): PropertyRow[] {
+ *  field's Thai label (the layer's `fields`, else the glossary); unlabelled fields show their name.
+ *  `decimalsOf` gives a field's decimals (the glossary's), undefined for the default way. */
+export function formatProperties(
+  properties: Readonly<Record<string, unknown>> | null | undefined,
+  labelOf: (field: string) => string | undefined = () => undefined,
+  decimalsOf: (field: string) => number | undefined = () => undefined,
+): PropertyRow[] {
   if (!properties) return [];
   return Object.entries(properties)
     .filter(([, value]) => !isEmptyValue(value))
-    .map(([key, value]) => ({ key, label: labelOf(key) ?? key, value: formatValue(key, value) }));
+    .map(([key, value]) => ({ key, label: labelOf(key) ?? key, value: formatValue(key, value, decimalsOf(key)) }));
 }
 
 /** The colour a feature is drawn in: the layer's own colour, else its legend's item for the

@@ -48,7 +48,7 @@ export function reportInputs(
   const { topic, variant } = pageOf(bundle, page);
   const charts = chartSections(variant).flatMap((spec): ReportChart[] => {
     const input = spec.router ? routerInputs[spec.id] ?? null : chartInputOf(results[spec.from]);
-    const chart = input ? compileChart(spec, input, bundle.legends) : null;
+    const chart = input ? compileChart(spec, input, bundle.legends, bundle.glossary) : null;
     return chart ? [{ id: spec.id, title: spec.title, chart }] : [];
   });
   const heading = [topic?.title.th, topic && topic.variants.length > 1 ? variant?.tab?.th : undefined].filter(Boolean).join(' — ');
