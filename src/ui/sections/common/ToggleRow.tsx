@@ -8,11 +8,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LayerTemplate } from '../../../engine/types.ts';
 import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '../../../machines/layerToggle.ts';
 import { layerStore } from '../../../map/layerStore.ts';
-import { definitionOf } from '../../../layers/definitions.ts';
-import type { InstantiateContext } from '../../../layers/types.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
 import { liveReload } from '../../topic/liveReload.ts';
+import { requestKey } from '../../topic/reloadOnPickers.ts';
 import { setRowResult } from '../../topic/rowResults.ts';
 import { boundsOption, useViewBounds } from '../../topic/useViewBounds.ts';
 import { BOUNDS_VAR } from '../../../layers/routerpoints/definition.ts';
@@ -45,15 +44,6 @@ interface Latest {
   app: ReturnType<typeof useConfig>['app'];
   /** The template variables: the row's extra ones and, for a layer of the map's view, {bounds}. */
   vars: Readonly<Record<string, string>> | undefined;
-}
-
-/** What a layer would ask for with these values; '' while a variable it needs is unchosen. */
-function requestOf(template: LayerTemplate, ctx: InstantiateContext): string {
-  try {
-    return JSON.stringify(definitionOf(template.type).instantiate(template, ctx).options);
-  } catch {
-    return '';
-  }
 }
 
 export function ToggleRow(props: ToggleRowProps) {
@@ -160,13 +150,14 @@ export function ToggleRow(props: ToggleRowProps) {
     actor.send({ type: 'TOGGLE' });
   });
 
-  // A `live` layer (routerpoints) follows its request while shown: when the pickers (the period,
-  // the significance toggle) or the map's view (`bounds`) change what it would ask for, it is hidden and shown again in
-  // place, the map view kept, once the changes have paused (app.delays.liveReloadMs, debounced:
-  // quick changes send one request); a page that no longer validates leaves it hidden with the
-  // message, and a map zoomed out too far hides it until the map is zoomed in again.
+  // A shown layer follows its request (issue 23): when the pickers it uses (the year, the
+  // province, the period) or the map's view (`bounds`) change what it would ask for, it is hidden
+  // and shown again once the changes have paused (app.delays.liveReloadMs, debounced: quick
+  // changes send one request), its chart following; a `live` layer (routerpoints) keeps the map
+  // view, others fit as their template says. A page that no longer validates leaves it hidden
+  // with the message, and a map zoomed out too far hides it until the map is zoomed in again.
   const live = props.template?.live === true;
-  const request = live && props.template ? requestOf(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
+  const request = props.template ? requestKey(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
   const lastRequest = useRef(request);
   // Hidden by a zoom-out (the map's view too wide): shown again, without a click, once zoomed in.
   const hiddenByZoom = useRef(false);
@@ -180,7 +171,7 @@ export function ToggleRow(props: ToggleRowProps) {
       say(message);
       hiddenByZoom.current = !!bounds && message === bounds.message;
       if (message) return true;
-      keepView.current = true;
+      keepView.current = live;
       actor.send({ type: 'TOGGLE' });
       return true;
     }),
