@@ -1,7 +1,8 @@
 // The debounce of a shown layer's reload (issue 14; every toggle row since issue 23): pickers,
-// the period or the map view may change several times in a row (a user stepping through years, a map being dragged); the layer
-// is asked for again once, `delayMs` after the last change. A reload the row cannot take yet (a
-// load still running) is tried again after another delay, so the last change always lands.
+// the period or the map view may change several times in a row (a user stepping through years,
+// a map being dragged); the layer is asked for again once, `delayMs` after the last change. A
+// reload the row cannot take yet (a load still running) is tried again after another delay, so
+// the last change always lands.
 export interface LiveReload {
   /** The request changed: (re)starts the wait. */
   changed(): void;
