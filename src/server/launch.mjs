@@ -4,6 +4,8 @@
 // one by one (1.5 s of every start). Plain JavaScript, so that it runs before any TypeScript
 // loader. `--build` only brings the bundle up to date (npm install's prepare step). When esbuild
 // cannot build, the server runs through tsx as before.
+// The bundle holds no absolute path (its files find the sources relative to themselves), so a
+// copied or moved installation runs its own config and code from the bundle it brought along.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,10 @@ const MANIFEST = path.join(BUNDLE_DIR, 'manifest.json');
 const KEEP_OLD_MS = 24 * 3600_000;
 
 const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
+/** This file: how the bundle is made is an input of the bundle too. */
+const SELF = path.relative(ROOT, fileURLToPath(import.meta.url)).split(path.sep).join('/');
+/** The repository seen from the bundle folder: the same sources elsewhere are another bundle. */
+const ROOT_FROM_BUNDLE = path.relative(BUNDLE_DIR, ROOT).split(path.sep).join('/');
 
 /** The manifest when every source file of the bundle is unchanged, else null (and why). */
 function freshManifest() {
@@ -27,6 +33,7 @@ function freshManifest() {
   } catch {
     return { manifest: null, why: 'no server bundle yet' };
   }
+  if (manifest.root !== ROOT_FROM_BUNDLE) return { manifest: null, why: 'made for another folder' };
   for (const [file, hash] of Object.entries(manifest.inputs)) {
     let now;
     try {
@@ -41,18 +48,21 @@ function freshManifest() {
 
 /**
  * Each source file sees its own URL as import.meta.url, so paths made from it (the config, the
- * migrations, the schemas, package files) stay where they are in the source tree.
+ * migrations, the schemas, package files) stay where they are in the source tree. The URL is made
+ * at run time from the bundle file's own (every output file sits directly in `outdir`), never
+ * written in: a copy of the folder reads its own sources.
  */
-const sourceUrls = {
+const sourceUrls = (outdir) => ({
   name: 'source-urls',
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const text = readFileSync(args.path, 'utf8');
-      return { contents: text.replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+      const relative = path.relative(outdir, args.path).split(path.sep).join('/');
+      return { contents: text.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
     });
   },
-};
+});
 
 async function build() {
   const esbuild = await import('esbuild');
@@ -76,10 +86,11 @@ async function build() {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    plugins: [sourceUrls],
+    plugins: [sourceUrls(temp)],
   });
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, sha1(readFileSync(path.join(ROOT, file)))]));
-  const key = sha1(JSON.stringify(inputs));
+  const files = [...Object.keys(result.metafile.inputs), SELF];
+  const inputs = Object.fromEntries(files.map((file) => [file, sha1(readFileSync(path.join(ROOT, file)))]));
+  const key = sha1(JSON.stringify({ root: ROOT_FROM_BUNDLE, inputs }));
   const dir = path.join(BUNDLE_DIR, key);
   // The same key is the same bundle: one made beside this one (or before) stays, for whoever runs it.
   try {
@@ -91,7 +102,7 @@ async function build() {
       renameSync(temp, dir);
     }
   }
-  const manifest = { key, inputs };
+  const manifest = { key, root: ROOT_FROM_BUNDLE, inputs };
   const tempManifest = `${MANIFEST}.${process.pid}.tmp`;
   writeFileSync(tempManifest, JSON.stringify(manifest, null, 1));
   renameSync(tempManifest, MANIFEST); // atomic: a start reads the old manifest or the new one, never half

@@ -1,7 +1,8 @@
 // The validated config kept between starts of one server bundle (src/server/configCache.ts): the
 // key follows the config files, the schemas and the code; a kept config is the one validation
-// returns; an invalid config is never kept, so its errors show on every start.
-import { appendFileSync, cpSync, readdirSync } from 'node:fs';
+// returns; an invalid config is never kept, so its errors show on every start. Config dirs keep
+// their entries side by side (issue 23 item 5: another CONFIG_DIR never drops the default's).
+import { appendFileSync, cpSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -45,7 +46,32 @@ describe('the validated config cache', () => {
     expect(kept).toEqual(validated);
     expect(kept).toEqual(await loadConfigDir(config));
     expect((await loadConfigCached(config, 'other code', cache)).cached).toBe(false);
-    expect(readdirSync(cache).filter((f) => f.startsWith('config-'))).toHaveLength(1); // the old key's file goes
+  });
+
+  it('keeps each config dir beside the others: loading another never drops one', async () => {
+    const config = configCopy();
+    const other = configCopy();
+    appendFileSync(path.join(other, 'app.yaml'), '\n# another installation\n');
+    const cache = tempDir('tcs-config-cache-');
+    expect((await loadConfigCached(config, 'code', cache)).cached).toBe(false);
+    expect((await loadConfigCached(other, 'code', cache)).cached).toBe(false);
+    expect((await loadConfigCached(config, 'code', cache)).cached).toBe(true);
+    expect((await loadConfigCached(other, 'code', cache)).cached).toBe(true);
+  });
+
+  it('keeps the 16 most recently used entries: a new one drops the least recently used', async () => {
+    const cache = tempDir('tcs-config-cache-');
+    const entry = (i: number) => `config-${i.toString(16).padStart(40, '0')}.json`;
+    for (let i = 0; i < 16; i++) {
+      writeFileSync(path.join(cache, entry(i)), '{}');
+      const used = new Date(Date.now() - (i + 1) * 60_000); // entry(15) the least recently used
+      utimesSync(path.join(cache, entry(i)), used, used);
+    }
+    expect((await loadConfigCached(configCopy(), 'code', cache)).cached).toBe(false);
+    const kept = readdirSync(cache);
+    expect(kept).toHaveLength(16);
+    expect(kept).not.toContain(entry(15));
+    expect(kept).toContain(entry(14));
   });
 
   it('never keeps an invalid config: its errors come on every load', async () => {

@@ -1,21 +1,24 @@
 // `npm start` runs the server from an esbuild bundle (src/server/launch.mjs; issue 13 "warm restart"):
 // the bundle is rebuilt exactly when one of its source files changed, the server it runs answers as
 // the TypeScript one does (router, WMS through the bundled render worker, the offline base map),
-// and a second start reuses the validated config.
+// and a second start reuses the validated config. A copied or moved installation serves its own
+// config from the bundle it brought along, and CONFIG_DIRs started in turn keep their validated
+// configs side by side (issue 23 item 5).
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prebuildSampleDatabase } from '../../src/server/db/ensure.ts';
+import { restoreSampleTemplate } from '../../src/server/db/sampleTemplate.ts';
 import { SLOW } from './db/testDatabase.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const LAUNCH = path.join(ROOT, 'src', 'server', 'launch.mjs');
+const LAUNCH_FROM_ROOT = path.join('src', 'server', 'launch.mjs');
 // Under the repository (the bundle's package imports resolve from its node_modules), apart from npm start's own.
 const BUNDLE_DIR = path.join(ROOT, '.cache', `test-server-bundle-${process.pid}`);
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'tcs-launch-'));
@@ -36,14 +39,20 @@ interface Manifest {
 const manifest = (): Manifest => JSON.parse(readFileSync(path.join(BUNDLE_DIR, 'manifest.json'), 'utf8')) as Manifest;
 const sha1 = (file: string) => createHash('sha1').update(readFileSync(path.join(ROOT, file))).digest('hex');
 
-async function build(): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [LAUNCH, '--build'], { cwd: ROOT, env });
+const run = promisify(execFile);
+
+async function build(root = ROOT, launchEnv = env): Promise<string> {
+  const { stdout } = await run(process.execPath, [path.join(root, LAUNCH_FROM_ROOT), '--build'], { cwd: root, env: launchEnv });
   return stdout.trim();
 }
 
-/** `npm start` (the launcher) on the test's data dir until it serves; its output and a stop. */
-async function start(): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [LAUNCH], { cwd: ROOT, env: { ...env, PORT: '0', HOST: '127.0.0.1', PGLITE_DATA_DIR: DATA_DIR }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start` (the launcher of `root`) on the test's data dir until it serves; its output and a stop. */
+async function start(root = ROOT, launchEnv = env): Promise<{ base: string; output: () => string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [path.join(root, LAUNCH_FROM_ROOT)], {
+    cwd: root,
+    env: { ...launchEnv, PORT: '0', HOST: '127.0.0.1', PGLITE_DATA_DIR: DATA_DIR },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -125,5 +134,83 @@ describe('the server bundle (npm start)', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
+  });
+});
+
+/** The title in the client config that `/maps/` of a running server injects. */
+async function servedTitle(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/maps/`)).text();
+  const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  return (JSON.parse(json ?? 'null') as { app: { title: string } }).app.title;
+}
+
+/** Serves once from `root` (with `extra` environment): the title it served and what it printed. */
+async function serveOnce(root: string, extra: NodeJS.ProcessEnv = {}): Promise<{ title: string; output: string }> {
+  const server = await start(root, { ...env, TCS_SERVER_BUNDLE_DIR: path.join('.cache', 'server'), ...extra });
+  try {
+    return { title: await servedTitle(server.base), output: server.output() };
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}
+
+function setTitle(configDir: string, title: string): void {
+  const file = path.join(configDir, 'app.yaml');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: "${title}"`));
+}
+
+// An installation of its own (the repository's server sources, config, schemas and caches; its
+// packages through a link; a stand-in client build), so that edits in the repository during the
+// run neither rebuild it nor change what it serves.
+describe('a copied or moved installation (issue 23 item 5)', () => {
+  const trees = mkdtempSync(path.join(tmpdir(), 'tcs-install-'));
+  const original = path.join(trees, 'original');
+  afterAll(() => rmSync(trees, { recursive: true, force: true }));
+
+  beforeAll(async () => {
+    await prebuildSampleDatabase();
+    restoreSampleTemplate(DATA_DIR); // opened in turn by every start below
+    mkdirSync(path.join(original, '.cache'), { recursive: true });
+    for (const entry of ['src', 'config', 'schemas', 'package.json', 'tsconfig.json', 'index.html', 'vite.config.ts', 'package-lock.json']) {
+      await run('cp', ['-a', path.join(ROOT, entry), original]);
+    }
+    for (const cache of ['pglite', 'basemap']) await run('cp', ['-a', path.join(ROOT, '.cache', cache), path.join(original, '.cache')]);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(original, 'node_modules'));
+    mkdirSync(path.join(original, 'dist'));
+    writeFileSync(path.join(original, 'dist', 'index.html'), '<!doctype html><html><head><!--app-config--></head><body></body></html>');
+    setTitle(path.join(original, 'config'), 'Original | {product}');
+  }, SLOW);
+
+  it('a copy (cp -a) serves its own config from the bundle it brought, not rebuilt; so does the moved copy; the original still serves its own', { timeout: SLOW }, async () => {
+    const bundleEnv = { ...env, TCS_SERVER_BUNDLE_DIR: path.join('.cache', 'server') };
+    expect(await build(original, bundleEnv)).toMatch(/^server bundle: built/);
+    const copy = path.join(trees, 'staging');
+    await run('cp', ['-a', original, copy]);
+    setTitle(path.join(copy, 'config'), 'Staging copy | {product}');
+
+    const fromCopy = await serveOnce(copy);
+    expect(fromCopy.title).toBe('Staging copy | {product}');
+    expect(fromCopy.output).not.toContain('server bundle: built'); // valid by content: reused
+    const fromOriginal = await serveOnce(original);
+    expect(fromOriginal.title).toBe('Original | {product}');
+
+    const moved = path.join(trees, 'moved');
+    await run('mv', [copy, moved]);
+    const fromMoved = await serveOnce(moved);
+    expect(fromMoved.title).toBe('Staging copy | {product}');
+    expect(fromMoved.output).not.toContain('server bundle: built');
+    expect(fromMoved.output).toContain('(validated before, unchanged since)'); // the same content, named the same from its folder
+  });
+
+  it('CONFIG_DIRs started in turn each serve their own, and the default keeps its validated config', { timeout: SLOW }, async () => {
+    const other = path.join(trees, 'other-config');
+    await run('cp', ['-a', path.join(original, 'config'), other]);
+    setTitle(other, 'Other config | {product}');
+
+    expect((await serveOnce(original)).title).toBe('Original | {product}');
+    expect((await serveOnce(original, { CONFIG_DIR: other })).title).toBe('Other config | {product}');
+    const byDefault = await serveOnce(original);
+    expect(byDefault.title).toBe('Original | {product}');
+    expect(byDefault.output).toContain('(validated before, unchanged since)'); // the other dir's start left it in place
   });
 });

@@ -60,10 +60,12 @@ export function tarFiles(tar: Buffer): Array<{ name: string; data: Buffer }> {
 
 /** The folder of unpacked PostGIS files, made from the package's bundle when missing. */
 export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglite')): string {
-  const source = fileURLToPath(new URL('./postgis.tar.gz', import.meta.resolve('@electric-sql/pglite-postgis')));
-  // named after the package's bundle (size and time), so an upgraded package makes a new one
-  const { size, mtimeMs } = statSync(source);
-  const target = path.join(cacheDir, `postgis-${size}-${Math.trunc(mtimeMs)}`);
+  const entry = import.meta.resolve('@electric-sql/pglite-postgis');
+  const source = fileURLToPath(new URL('./postgis.tar.gz', entry));
+  // Named after what the package's bundle holds (the package's version and the bundle's size), not
+  // its file time: an upgraded package makes a new folder, a copied installation keeps its own.
+  const { version: packageVersion } = JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')) as { version: string };
+  const target = path.join(cacheDir, `postgis-${packageVersion}-${statSync(source).size}`);
   if (existsSync(target)) return target;
   const files = tarFiles(gunzipSync(readFileSync(source)));
   const version = files.map((f) => /^share\/postgresql\/extension\/postgis--(\d+\.\d+\.\d+)\.sql$/.exec(f.name)?.[1]).find(Boolean);
