@@ -1,10 +1,12 @@
 // Vector drawing shared by every type that carries GeoJSON (WFS, GeoJSON, shapes, stations): one
-// GeoJSON source per layer and one style layer per geometry kind (fill, outline, line, circle),
-// coloured from the legend (legendStyle.ts). MapLibre draws them in its own stack, so one ordering
+// GeoJSON source per layer and one style layer per geometry kind (fill, outline, line, and
+// circle, or the legend's symbols for points: pointSymbols.ts), coloured from the legend
+// (legendStyle.ts). MapLibre draws them in its own stack, so one ordering
 // rule holds for tiles and vectors alike (SPEC.md §4).
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { MapLayer } from '../types.ts';
 import { colorExpression } from './legendStyle.ts';
+import { addPointSymbols, iconSizeForRadius } from './pointSymbols.ts';
 import type { DrawContext, LayerDrawer } from './types.ts';
 
 const versions = new WeakMap<object, number>();
@@ -40,8 +42,11 @@ export function addVectorLayers(map: MapLibreMap, layer: MapLayer, ctx: DrawCont
   map.addLayer({ id: ids.fill, type: 'fill', source: layer.id, filter: polygon, paint: { 'fill-color': color, 'fill-opacity': 0.55 * opacity } }, ctx.beforeId);
   map.addLayer({ id: ids.outline, type: 'line', source: layer.id, filter: polygon, paint: { 'line-color': color, 'line-width': 1.5, 'line-opacity': opacity } }, ctx.beforeId);
   map.addLayer({ id: ids.line, type: 'line', source: layer.id, filter: line, paint: { 'line-color': color, 'line-width': 2.5, 'line-opacity': opacity } }, ctx.beforeId);
+  const radius = options.circleRadius ?? 6;
+  const symbols = addPointSymbols(map, layer, ctx, iconSizeForRadius(radius));
+  if (symbols) return [ids.fill, ids.outline, ids.line, symbols];
   map.addLayer(
-    { id: ids.circle, type: 'circle', source: layer.id, filter: point, paint: { 'circle-color': color, 'circle-radius': options.circleRadius ?? 6, 'circle-opacity': opacity, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5 } },
+    { id: ids.circle, type: 'circle', source: layer.id, filter: point, paint: { 'circle-color': color, 'circle-radius': radius, 'circle-opacity': opacity, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5 } },
     ctx.beforeId,
   );
   return [ids.fill, ids.outline, ids.line, ids.circle];

@@ -1,12 +1,15 @@
 /**
  * GetLegendGraphic-style PNG: one swatch per legend item with its Thai label. Swatches use the
- * very paints the map renderer uses (`styleFromLegend(...).itemPaints`), so they cannot differ.
+ * very paints the map renderer uses (`styleFromLegend(...).itemPaints`), so they cannot differ:
+ * an item with a point symbol shows that shape, as the map's points and the legend card do.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Legend } from '../../../engine/types.ts';
 import { parseBgColor } from './color.ts';
 import { ensureFonts, labelFont } from './fonts.ts';
 import { codeKey, styleFromLegend, type StyleOverrides } from './style.ts';
+import { traceSymbol } from './symbol.ts';
+import { SYMBOL_BOX, SYMBOL_RADIUS, type SymbolShape } from '../../../engine/symbols.ts';
 import { RenderParamError, type Paint, type StyleKind } from './types.ts';
 
 export interface LegendGraphicOptions {
@@ -28,7 +31,24 @@ const PAD = 4;
 const GAP = 6;
 const MAX_WIDTH = 1024;
 
+/** A legend item's symbol filling the swatch as the card's 16 px box fills its own. */
+function drawSymbolSwatch(ctx: SKRSContext2D, shape: SymbolShape, paint: Paint, x: number, y: number, size: number): void {
+  const scale = (size - 2) / SYMBOL_BOX;
+  traceSymbol(ctx, shape, x + size / 2, y + size / 2, SYMBOL_RADIUS * scale);
+  if (paint.fill) {
+    ctx.fillStyle = paint.fill;
+    ctx.fill();
+  }
+  if (paint.ring && paint.ringWidth > 0) {
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = paint.ring;
+    ctx.lineWidth = paint.ringWidth;
+    ctx.stroke();
+  }
+}
+
 function drawSwatch(ctx: SKRSContext2D, kind: StyleKind, paint: Paint, x: number, y: number, size: number): void {
+  if (paint.symbol !== undefined) return drawSymbolSwatch(ctx, paint.symbol, paint, x, y, size);
   ctx.beginPath();
   if (kind === 'fill') {
     ctx.rect(x + 1.5, y + 1.5, size - 3, size - 3);

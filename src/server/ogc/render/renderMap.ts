@@ -9,6 +9,7 @@ import { ensureFonts, labelFont } from './fonts.ts';
 import { geometryBox, labelAnchor, type Anchor, type LonLatBox } from './geometry.ts';
 import { makeProjector, type Projector } from './projection.ts';
 import { paintFor } from './style.ts';
+import { symbolExtent, traceSymbol } from './symbol.ts';
 import { RenderParamError, type LayerStyle, type Paint, type RenderRequest } from './types.ts';
 
 /** Any size a client may ask: GDAL's tiled driver asks edge tiles narrower than its block (e.g. 208 px). */
@@ -154,8 +155,7 @@ class Painter {
       const x = proj.x(p[0]!);
       const y = proj.y(p[1]!);
       if (!(Number.isFinite(x) && Number.isFinite(y))) continue;
-      ctx.beginPath();
-      ctx.arc(x, y, paint.radius, 0, 2 * Math.PI);
+      traceSymbol(ctx, paint.symbol ?? 'circle', x, y, paint.radius);
       if (paint.fill !== null) {
         this.setFill(paint.fill);
         ctx.fill();
@@ -198,7 +198,7 @@ class Painter {
 function styleReach(style: LayerStyle): number {
   let reach = 0;
   for (const p of [style.fallback, ...style.itemPaints]) {
-    reach = Math.max(reach, p.lineWidth / 2, p.radius + p.ringWidth / 2);
+    reach = Math.max(reach, p.lineWidth / 2, symbolExtent(p.symbol, p.radius) + p.ringWidth / 2);
   }
   return Math.ceil(reach) + 1;
 }
@@ -271,7 +271,7 @@ export function drawMap(request: RenderRequest): Canvas {
       if (labelField !== undefined) {
         const text = labelText(feature.properties?.[labelField]);
         const anchor = text !== null ? labelAnchor(g, proj) : null;
-        if (text !== null && anchor) labels.push({ text, anchor, offset: paint.radius + paint.ringWidth + 3 });
+        if (text !== null && anchor) labels.push({ text, anchor, offset: symbolExtent(paint.symbol, paint.radius) + paint.ringWidth + 3 });
       }
     }
   }

@@ -4,6 +4,7 @@
  * renderer and `legendItemFor`.
  */
 import type { Legend, LegendItem } from '../../../engine/types.ts';
+import { itemSymbol, SYMBOL_STROKE, type SymbolShape } from '../../../engine/symbols.ts';
 import { cssColor, parseHexColor, type Rgba } from './color.ts';
 import type { LayerStyle, Paint, RangeClass, StyleKind } from './types.ts';
 
@@ -129,7 +130,11 @@ interface PaintOptions {
   stroke?: Rgba;
   lineWidth?: number;
   radius?: number;
+  symbol?: SymbolShape;
 }
+
+/** Outline of a legend symbol: the client's (SYMBOL_STROKE, 1 px) so map and card look alike. */
+const SYMBOL_RING_WIDTH = 1;
 
 /** The paint of one colour under a style kind: fills at 0.6 with an opaque outline, 2 px lines, r 5 circles with a white ring. */
 export function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): Paint {
@@ -153,6 +158,10 @@ export function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): P
     stroke = o.stroke ? cssColor(o.stroke, o.opacity ?? 1) : fill;
     lineWidth = o.lineWidth ?? LINE_WIDTH;
     ring = cssColor(o.stroke ?? WHITE, o.opacity ?? 1);
+  }
+  if (o.symbol !== undefined) {
+    const key = `${kind}|${fill}|${stroke}|${lineWidth}|${radius}|${SYMBOL_STROKE}|${o.symbol}`;
+    return { fill, stroke, lineWidth, radius, ring: SYMBOL_STROKE, ringWidth: SYMBOL_RING_WIDTH, symbol: o.symbol, key };
   }
   const key = `${kind}|${fill}|${stroke}|${lineWidth}|${radius}|${ring}`;
   return { fill, stroke, lineWidth, radius, ring, ringWidth: RING_WIDTH, key };
@@ -189,6 +198,8 @@ export function styleFromLegend(legend: Legend, overrides: StyleOverrides = {}):
     if (opacity !== undefined) o.opacity = opacity;
     if (overrides.lineWidth !== undefined) o.lineWidth = overrides.lineWidth;
     if (overrides.radius !== undefined) o.radius = overrides.radius;
+    const symbol = itemSymbol(legend, item);
+    if (symbol !== undefined) o.symbol = symbol;
     const stroke = item?.stroke !== undefined ? parseHexColor(item.stroke) : undefined;
     if (stroke && !fixed) o.stroke = stroke;
     const color = fixed ?? parseHexColor(item?.color) ?? mustColor(DEFAULT_GREY, 'grey');

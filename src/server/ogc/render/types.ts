@@ -1,4 +1,5 @@
 import type { Geometry } from 'geojson';
+import type { SymbolShape } from '../../../engine/symbols.ts';
 
 /** The two CRSs GetMap accepts. EPSG:4326 uses the WMS 1.1.1 axis order (lon, lat). */
 export type RenderCrs = 'EPSG:3857' | 'EPSG:4326';
@@ -25,6 +26,9 @@ export interface Paint {
   /** Ring around circles (white by default); null = no ring. */
   readonly ring: string | null;
   readonly ringWidth: number;
+  /** The legend item's point symbol (config/legends.yaml `symbol`); absent = a circle, and the
+   *  legend swatch follows the style kind. */
+  readonly symbol?: SymbolShape;
   /** Identity of the paint: equal keys draw identically. */
   readonly key: string;
 }

@@ -68,6 +68,8 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
     transparent ? null : [bg.r, bg.g, bg.b],
     r.kvp.get('CQL_FILTER')?.trim() ?? null,
     layers.map((l) => (l.values ? Object.entries(l.values).sort() : null)),
+    // the styles drawn (colours, symbols): a changed legend is a new image, never a 304
+    layers.map((l) => [svc.look(l.ft).style.fallback.key, ...svc.look(l.ft).style.itemPaints.map((p) => p.key)]),
     version,
   ]);
   const etag = `"m-${sha(key)}"`;
