@@ -32,12 +32,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const send = async (url: string, opts: RequestOptions): Promise<Response> => {
     const method = opts.method ?? 'GET';
+    const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
+    const said = { method, ...(body !== undefined ? { body } : {}) };
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
     const onAbort = () => timeout.abort();
     opts.signal?.addEventListener('abort', onAbort);
     try {
-      const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
       const res = await doFetch(url, {
         method,
         signal: timeout.signal,
@@ -45,26 +46,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       if (!res.ok) {
         const reason = serverReason(await res.text().catch(() => ''));
-        throw new ApiError('http', url, `HTTP ${res.status} from ${url}${reason ? `: ${reason}` : ''}`, res.status, { method, reason });
+        throw new ApiError('http', url, `HTTP ${res.status} from ${url}${reason ? `: ${reason}` : ''}`, res.status, { ...said, reason });
       }
       return res;
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      if (opts.signal?.aborted) throw new ApiError('aborted', url, `request to ${url} was cancelled`, undefined, { method });
-      if (timeout.signal.aborted) throw new ApiError('timeout', url, `no answer from ${url} within ${options.timeoutMs} ms`, undefined, { method, timeoutMs: options.timeoutMs });
-      throw new ApiError('network', url, `cannot reach ${url}: ${String((e as Error).message ?? e)}`, undefined, { method });
+      if (opts.signal?.aborted) throw new ApiError('aborted', url, `request to ${url} was cancelled`, undefined, said);
+      if (timeout.signal.aborted) throw new ApiError('timeout', url, `no answer from ${url} within ${options.timeoutMs} ms`, undefined, { ...said, timeoutMs: options.timeoutMs });
+      throw new ApiError('network', url, `cannot reach ${url}: ${String((e as Error).message ?? e)}`, undefined, said);
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
   };
 
-  const parse = async <T>(url: string, method: string, res: Response): Promise<T> => {
+  const parse = async <T>(url: string, opts: RequestOptions, res: Response): Promise<T> => {
     const text = await res.text();
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError('parse', url, `answer from ${url} is not JSON`, res.status, { method, reason: `not JSON: ${serverReason(text).slice(0, 200)}` });
+      throw new ApiError('parse', url, `answer from ${url} is not JSON`, res.status, { method: opts.method ?? 'GET', reason: `not JSON: ${serverReason(text).slice(0, 200)}` });
     }
   };
 
@@ -72,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const logged = <T>(promise: Promise<T>): Promise<T> =>
     promise.catch((e: unknown) => {
       if (isApiError(e) && e.kind !== 'aborted') {
-        failureLog.record({ method: e.detail.method ?? 'GET', url: e.url, kind: e.kind, ...(e.status !== undefined ? { status: e.status } : {}), reason: e.detail.reason || e.message });
+        failureLog.record({ method: e.detail.method ?? 'GET', url: e.url, ...(e.detail.body ? { body: e.detail.body } : {}), kind: e.kind, ...(e.status !== undefined ? { status: e.status } : {}), reason: e.detail.reason || e.message });
       }
       throw e;
     });
@@ -90,7 +91,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   return {
-    json: <T>(url: string, opts: RequestOptions = {}) => cached(url, opts, () => logged((async () => parse<T>(url, opts.method ?? 'GET', await send(url, opts)))())),
+    json: <T>(url: string, opts: RequestOptions = {}) => cached(url, opts, () => logged((async () => parse<T>(url, opts, await send(url, opts)))())),
     blob: (url, opts = {}) => logged(send(url, opts).then((r) => r.blob())),
     clearCache: () => {
       cache = createTtlCache(options.cache.maxEntries, options.cache.ttlMs, options.now);

@@ -5,6 +5,8 @@ export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'backend' | 'parse' 
 /** What is known of a failed request besides its kind and URL. */
 export interface ApiErrorDetail {
   method?: string;
+  /** The form body of a POST (a WFS GetFeature's typeNames and CQL_FILTER). */
+  body?: string;
   /** The server's own words: an OGC exception's text, a JSON error body, a router `errors`. */
   reason?: string;
   /** The timeout that ran out (kind 'timeout'). */

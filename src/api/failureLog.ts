@@ -8,6 +8,8 @@ export interface FailedRequest {
   id: number;
   method: string;
   url: string;
+  /** The form body of a POST. */
+  body?: string;
   kind: ApiErrorKind | 'tile';
   status?: number;
   /** The server's reason, else what the client saw (a timeout, a network error). */

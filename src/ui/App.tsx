@@ -1,6 +1,6 @@
 // Routes from config (SPEC.md §2): each topic is a route, each variant a child route; '/' goes to
 // the default route; anything else is the Thai not-found page.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import type { ConfigBundle, ResolvedTopic } from '../engine/types.ts';
 import { ConfigProvider } from '../state/config.tsx';
@@ -11,6 +11,10 @@ import { VariantBody } from './topic/VariantBody.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Toaster } from './toast/Toaster.tsx';
 import { QaPanel } from './qa/QaPanel.tsx';
+import { debugMode } from './debug/debugMode.ts';
+
+// The admin's failed-request panel (?debug=1) loads only when asked for.
+const DebugPanel = lazy(() => import('./debug/DebugPanel.tsx'));
 
 function topicRoute(topic: ResolvedTopic): RouteObject {
   return {
@@ -40,6 +44,11 @@ export function App({ config }: { config: ConfigBundle }) {
       <RouterProvider router={router} />
       <Toaster />
       <QaPanel />
+      {debugMode && (
+        <Suspense fallback={null}>
+          <DebugPanel />
+        </Suspense>
+      )}
     </ConfigProvider>
   );
 }

@@ -20,27 +20,40 @@ export function rowsInput(rows: readonly unknown[], params: Readonly<Record<stri
   return features.length ? { features: { features }, viewparams: params } : null;
 }
 
-export function useChartInput(router: RouterQuery | undefined, result: RowResult | undefined): ChartInput | null {
+/** A chart's input, or why its own router call failed (`error`, with `retry`: issue 23 item 3). */
+export interface ChartLoad {
+  input: ChartInput | null;
+  error?: unknown;
+  retry?: () => void;
+}
+
+export function useChartLoad(router: RouterQuery | undefined, result: RowResult | undefined): ChartLoad {
   const { app } = useConfig();
   const own = useMemo(() => (router ? null : chartInputOf(result)), [router, result]);
   const query = useMemo(() => (router ? chartRouterQuery(router, result) : null), [router, result]);
-  const [answer, setAnswer] = useState<{ query: Record<string, string>; input: ChartInput | null } | null>(null);
+  const [answer, setAnswer] = useState<{ query: Record<string, string>; input: ChartInput | null; error?: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!query) return;
     let current = true;
     routerRows(app, query).then(
       (rows) => current && setAnswer({ query, input: rowsInput(rows, query) }),
       (error: unknown) => {
-        if (current) setAnswer({ query, input: null });
+        if (current) setAnswer({ query, input: null, error });
         console.warn(`chart rows from ${query.page}/${query.mode ?? ''} failed`, error);
       },
     );
     return () => {
       current = false;
     };
-  }, [app, query]);
-  if (!router) return own;
-  return query && answer?.query === query ? answer.input : null;
+  }, [app, query, attempt]);
+  if (!router) return { input: own };
+  if (!query || answer?.query !== query) return { input: null };
+  return answer.error === undefined ? { input: answer.input } : { input: null, error: answer.error, retry: () => setAttempt((n) => n + 1) };
+}
+
+export function useChartInput(router: RouterQuery | undefined, result: RowResult | undefined): ChartInput | null {
+  return useChartLoad(router, result).input;
 }
 
 /** A chart section that may take its rows from a router call. */

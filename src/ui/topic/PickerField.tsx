@@ -14,6 +14,8 @@ import { MultiPicker } from './MultiPicker.tsx';
 import { isSection } from '../sections/definitions.ts';
 import { restoredChoice, skipFailedPicker } from '../urlState/pageRestore.ts';
 import { useVariantState } from './variantState.tsx';
+import { failureText } from '../sections/common/failureText.ts';
+import { LoadFailure } from '../sections/common/LoadFailure.tsx';
 
 export interface PickerFieldProps {
   picker: ResolvedPicker;
@@ -55,9 +57,12 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
       {state.status === 'loading' ? (
         <div className="skeleton" id={id} role="progressbar" aria-label={`${picker.label}: ${th.loading}`} />
       ) : state.status === 'error' ? (
-        <select id={id} disabled className="picker-failed">
-          <option>{failureText(picker, variant)}</option>
-        </select>
+        <>
+          <select id={id} disabled className="picker-failed" aria-describedby={`${id}-failure`}>
+            <option>{failedListText(picker, variant)}</option>
+          </select>
+          <LoadFailure id={`${id}-failure`} failure={failureText('list', state.error)} {...(state.retry ? { onRetry: state.retry } : {})} />
+        </>
       ) : picker.kind === 'multiselect' ? (
         <MultiPicker id={id} picker={picker} options={options} enabled={enabled} value={Array.isArray(value) ? value : []} cap={cap} onChange={onChange} />
       ) : (
@@ -145,7 +150,7 @@ export function capOf(picker: Pick<ResolvedPicker, 'cap'>, fallback: number): nu
 }
 
 /** The failure text: the picker's errorText, else that of the variant list it reads, else '--'. */
-function failureText(picker: ResolvedPicker, variant: ResolvedVariant): string {
+function failedListText(picker: ResolvedPicker, variant: ResolvedVariant): string {
   if (picker.errorText) return picker.errorText;
   const source = picker.source;
   if ('list' in source) {

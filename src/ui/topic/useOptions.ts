@@ -14,7 +14,8 @@ import { useOptionalVariantState, variantListLoader, type ListLoader } from './v
 /** How long a picker-driven list waits for the pickers to stop changing. */
 export const LIST_DEBOUNCE_MS = 300;
 
-export type OptionsState = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; options: Option[] };
+/** A failed list keeps its error (the Thai note says why) and a `retry` (issue 23 item 3). */
+export type OptionsState = { status: 'idle' | 'loading' } | { status: 'error'; error?: unknown; retry?: () => void } | { status: 'ready'; options: Option[] };
 
 export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, enabled: boolean, values: PickerValues): OptionsState {
   // Refetch only when a value this picker depends on changes, not on every selection.
@@ -30,6 +31,7 @@ export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, ena
 export function useSourceOptions(source: Source | undefined, variant: ResolvedVariant, enabled: boolean, values: PickerValues, depsKey?: string, what = 'list'): OptionsState {
   const { app } = useConfig();
   const [state, setState] = useState<OptionsState>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
   const key = depsKey ?? (source ? sourcePickerRefs(source).map((d) => refValue(values, d) ?? '').join('|') : '');
   const lists = useVariantLists(variant);
 
@@ -51,7 +53,7 @@ export function useSourceOptions(source: Source | undefined, variant: ResolvedVa
         .then((options) => live && setState({ status: 'ready', options }))
         .catch((error: unknown) => {
           console.warn(`options of ${what} failed`, error);
-          if (live) setState({ status: 'error' });
+          if (live) setState({ status: 'error', error, retry: () => setAttempt((n) => n + 1) });
         });
     const dependsOnPickers = key.replace(/\|/g, '') !== '';
     const timer = dependsOnPickers ? setTimeout(() => void load(), LIST_DEBOUNCE_MS) : undefined;
@@ -61,7 +63,7 @@ export function useSourceOptions(source: Source | undefined, variant: ResolvedVa
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key stands for the values used
-  }, [enabled, key, source, app, lists]);
+  }, [enabled, key, source, app, lists, attempt]);
   return state;
 }
 

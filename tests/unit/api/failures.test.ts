@@ -39,7 +39,7 @@ describe('the API client logs each failure with its reason', () => {
     const api = clientWith(async () => new Response(WFS2_REPORT, { status: 400, headers: { 'Content-Type': 'application/xml' } }));
     const error = await api.json('/wfs?request=GetFeature', { method: 'POST', form: { a: '1' } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', status: 400, detail: { method: 'POST', reason: expect.stringContaining('provice') } });
-    expect(failureLog.get()).toMatchObject([{ method: 'POST', url: '/wfs?request=GetFeature', status: 400, kind: 'http', reason: expect.stringContaining('has no attribute "provice"') }]);
+    expect(failureLog.get()).toMatchObject([{ method: 'POST', url: '/wfs?request=GetFeature', body: 'a=1', status: 400, kind: 'http', reason: expect.stringContaining('has no attribute "provice"') }]);
   });
   it('a timeout says the time it waited; a cancelled request is not logged', async () => {
     vi.useFakeTimers();

@@ -2,8 +2,10 @@
 // through the recording factory. 'แสดง' validates the page's pickers with the row's rules
 // (the first failing message is shown, nothing is fetched), then loads the layer (spinner,
 // clicks ignored); 'ซ่อน' removes the layer and clears the row's result (chart, table,
-// download flag). A failure reverts the row, is logged and clears the result. When the layer is
-// removed elsewhere (the layer list) the row returns to inactive (LAYER_REMOVED).
+// download flag). A failure reverts the row, is logged and clears the result, and the row says in
+// Thai what failed and what to do, with 'ลองใหม่' when that can help (issue 23 item 3); so do
+// failing map images of a shown WMS layer, and a load that found nothing in the chosen area. When
+// the layer is removed elsewhere (the layer list) the row returns to inactive (LAYER_REMOVED).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LayerTemplate } from '../../../engine/types.ts';
 import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '../../../machines/layerToggle.ts';
@@ -22,6 +24,9 @@ import { rowDone } from '../../urlState/restore.ts';
 import { setRowLayer } from '../../urlState/pageState.ts';
 import { useRowRestore } from '../../urlState/pageRestore.ts';
 import '../../topic/actions/sections.css';
+import { failureText, type FailureText } from './failureText.ts';
+import { FoundNothing, LoadFailure } from './LoadFailure.tsx';
+import { useTileFailure } from './useTileFailure.ts';
 
 export interface ToggleRowProps {
   /** The row id: its result key (charts, downloads) and the machine's `row`. */
@@ -51,6 +56,8 @@ export function ToggleRow(props: ToggleRowProps) {
   const { app } = useConfig();
   const state = useVariantState();
   const labelId = useId();
+  const noteId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   // A layer of the map's view (routerpoints `bounds`) follows the map: its bounds are a variable.
   const bounds = boundsOption(props.template);
   const view = useViewBounds(bounds);
@@ -79,6 +86,8 @@ export function ToggleRow(props: ToggleRowProps) {
   // A live reload keeps the map where the user put it.
   const keepView = useRef(false);
   const forget = (id: string | null) => id && setRowLayer(latest.current.state.pageKey, id, null);
+  // What the last failed load says on the row (the machine keeps its message until the next try).
+  const failure = useRef<FailureText | null>(null);
 
   const [machine] = useState(() =>
     layerToggleMachine.provide({
@@ -105,6 +114,7 @@ export function ToggleRow(props: ToggleRowProps) {
             return { featureCount: result.featureCount };
           } catch (error) {
             if (fromLink) rowDone(p.rowId, `rows: ${p.rowId}`);
+            failure.current = failureText('layer', error);
             throw error;
           }
         }),
@@ -188,6 +198,9 @@ export function ToggleRow(props: ToggleRowProps) {
   const busy = isBusy(snapshot);
   const shown = isShown(snapshot);
   const text = buttonLabel(snapshot);
+  const tiles = useTileFailure(() => added.current, shown);
+  const loadFailure = snapshot.value === 'inactive' && snapshot.context.error ? failure.current : null;
+  const found = shown && snapshot.context.result?.empty === true;
   const onClick = () => {
     hiddenByZoom.current = false; // the user decides from here
     if (snapshot.value === 'inactive') {
@@ -197,6 +210,11 @@ export function ToggleRow(props: ToggleRowProps) {
     }
     actor.send({ type: 'TOGGLE' });
   };
+  // The note's button goes with the note: the row's own button takes the focus.
+  const retryLoad = () => {
+    button.current?.focus();
+    onClick();
+  };
 
   return (
     <li className="toggle-row" data-row={rowId} data-state={String(snapshot.value)}>
@@ -204,10 +222,21 @@ export function ToggleRow(props: ToggleRowProps) {
       <span className="toggle-row-label" id={labelId}>
         {label}
       </span>
-      <button type="button" className={shown ? 'primary' : ''} aria-pressed={shown} aria-busy={busy} aria-describedby={labelId} onClick={onClick}>
+      <button
+        ref={button}
+        type="button"
+        className={shown ? 'primary' : ''}
+        aria-pressed={shown}
+        aria-busy={busy}
+        aria-describedby={loadFailure || tiles.failure || found ? `${labelId} ${noteId}` : labelId}
+        onClick={onClick}
+      >
         {busy && <span className="spinner spinner-dark" aria-hidden />}
         {text}
       </button>
+      {loadFailure && <LoadFailure id={noteId} failure={loadFailure} onRetry={retryLoad} />}
+      {shown && tiles.failure && <LoadFailure id={noteId} failure={tiles.failure} onRetry={tiles.retry} />}
+      {found && !tiles.failure && <FoundNothing id={noteId} />}
     </li>
   );
 }
