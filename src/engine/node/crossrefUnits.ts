@@ -1,4 +1,5 @@
-// The `value.unit` of a chart or totals section must be a unit the product can show (issue 23):
+// The `value.unit` of every section that declares one (chart, totals, any later kind whose value
+// has a unit) must be a unit the product can show (issue 23):
 // a built-in chart unit (sqm, m, km, ...) or a unit id of config/glossary.yaml `units`, whose
 // Thai label and decimals the axis, tooltip and table use. An unknown id is refused with
 // did-you-mean and how to define it.
@@ -12,8 +13,8 @@ export function checkChartUnits(issues: Issues, topic: Loaded<TopicDoc>, glossar
   const known = [...BUILT_IN_CHART_UNITS, ...Object.keys(glossary.units)];
   topic.data.variants.forEach((variant, vi) => {
     (variant.sections ?? []).forEach((section, si) => {
-      if (section.kind !== 'chart' && section.kind !== 'totals') return;
-      const unit = (section as { value?: { unit?: unknown } }).value?.unit;
+      const value = (section as { value?: unknown }).value;
+      const unit = value && typeof value === 'object' ? (value as { unit?: unknown }).unit : undefined;
       if (typeof unit !== 'string' || known.includes(unit)) return;
       const hint = closestName(unit, known);
       const fix = hint ? `did you mean "${hint}"? Or define` : 'define';
