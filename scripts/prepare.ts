@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prebuildSampleDatabase } from '../src/server/db/ensure.ts';
-import { clientBuildReason } from '../src/server/build-if-needed.ts';
+import { buildClientRecorded, clientBuildReason } from '../src/server/build-if-needed.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,7 +34,7 @@ async function runNode(args: string[]): Promise<void> {
 async function buildClient(): Promise<string> {
   const reason = await clientBuildReason(ROOT);
   if (!reason) return 'up to date';
-  await runNode([path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+  await buildClientRecorded(ROOT, () => runNode([path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']));
   return `built (${reason})`;
 }
 
