@@ -60,7 +60,7 @@ export function readShape(img: Pixels, color: string, window?: readonly [number,
 /** Square: the box is full. Circle: its corners are empty (pi/4 of the box). Triangles: one end
  *  narrow, the other wide. Diamond: both ends narrow, half the box. */
 function nameOf(fill: number, top: number, bottom: number): ShapeReading['shape'] {
-  if (fill >= 0.9) return 'square';
+  if (fill >= 0.93) return 'square';
   if (fill >= 0.68) return 'circle';
   if (fill < 0.3) return 'unknown';
   if (bottom > 2 * top) return 'triangle-up';
