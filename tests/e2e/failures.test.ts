@@ -73,10 +73,18 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     const province = page.locator('.picker[data-picker="province"] select').last();
     await province.selectOption(PROVINCE);
 
+    // The year rows' list (the same call) says 'ไม่พบข้อมูล' (SPEC.md §8) and why.
+    const years = page.locator('.card', { hasText: 'แนวชายฝั่งรายปี' });
+    expect(await years.getByRole('alert').textContent()).toContain('โหลดรายการไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 500) ลองใหม่อีกครั้ง');
+    expect(await years.textContent()).toContain('ไม่พบข้อมูล');
+
     await page.unroute(listUrl);
     await note.getByRole('button', { name: 'ลองใหม่' }).click();
     await period.locator('select option[value="2567"]').waitFor({ state: 'attached' });
     expect(await period.getByRole('alert').count()).toBe(0);
+    await years.getByRole('button', { name: 'ลองใหม่' }).click();
+    await row(page, 'coastline-2567').waitFor();
+    expect(await years.getByRole('alert').count()).toBe(0);
   });
 
   it('other rows work: the 2558 layer shows with its chart', async () => {
@@ -120,6 +128,10 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     expect(await r.getAttribute('data-state')).toBe('inactive');
     const note = r.getByRole('alert');
     expect(await note.textContent()).toContain('โหลดชั้นข้อมูลไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 500) ลองใหม่อีกครั้ง');
+    // The add-layer button of the same layer says it under the button.
+    const add = page.locator('.add-layer-section');
+    await add.getByRole('button', { name: 'เพิ่มชั้นข้อมูล พ.ศ. 2549' }).click();
+    await expect.poll(() => add.getByRole('alert').textContent().catch(() => '')).toBe('โหลดชั้นข้อมูลไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 500) ลองใหม่อีกครั้ง');
     await page.screenshot({ path: path.join(SHOTS, 'row-failures.png') });
 
     await page.unroute(match);

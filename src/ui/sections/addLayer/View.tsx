@@ -7,6 +7,7 @@ import { validationMessage } from '../../topic/actions/validate.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
 import type { SectionProps } from '../definitions.ts';
 import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
+import { failureText } from '../common/failureText.ts';
 import '../../topic/actions/sections.css';
 
 export function AddLayerView({ section, variant }: SectionProps<'addLayer'>) {
@@ -27,6 +28,8 @@ export function AddLayerView({ section, variant }: SectionProps<'addLayer'>) {
       await showLayer(template, actionContext(state, app));
     } catch (error) {
       console.warn(`adding layer "${section.layer}" failed`, error);
+      // Said in Thai under the button (issue 23 item 3); the button itself tries again.
+      setMessage(failureText('layer', error).text);
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,8 @@ import { removeLayer } from '../../../map/layerStore.ts';
 import { showLayer } from '../../topic/actions/layerActions.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
 import type { SectionProps } from '../definitions.ts';
+import { toast } from '../../../state/toast.ts';
+import { failureText } from '../common/failureText.ts';
 
 export function SwitchesView({ section }: SectionProps<'switches'>) {
   const { app } = useConfig();
@@ -20,7 +22,12 @@ export function SwitchesView({ section }: SectionProps<'switches'>) {
   const vars = (value: string, label: string) => ({ [section.id]: value, [`${section.id}-label`]: label });
   const show = (layerId: string | undefined, value: string, label: string) => {
     const t = template(layerId);
-    if (t) showLayer(t, actionContext(state, app), { extraVars: vars(value, label) }).catch((error: unknown) => console.warn(`switch layer "${t.id}" failed`, error));
+    if (!t) return;
+    showLayer(t, actionContext(state, app), { extraVars: vars(value, label) }).catch((error: unknown) => {
+      console.warn(`switch layer "${t.id}" failed`, error);
+      // A switch has no row of its own: the failure is said in a toast (issue 23 item 3).
+      toast.error(`${label}: ${failureText('layer', error).text}`);
+    });
   };
   const hide = (layerId: string | undefined, value: string, label: string) => {
     const t = template(layerId);

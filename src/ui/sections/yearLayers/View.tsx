@@ -10,6 +10,8 @@ import { validationMessage } from '../../topic/actions/validate.ts';
 import { useSourceOptions } from '../../topic/useOptions.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
 import { ToggleRow } from '../common/ToggleRow.tsx';
+import { failureText } from '../common/failureText.ts';
+import { LoadFailure } from '../common/LoadFailure.tsx';
 import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
 import type { SectionProps } from '../definitions.ts';
 import '../../topic/actions/sections.css';
@@ -46,7 +48,15 @@ function YearRows({ source, sectionLayer, legend, validate, onMessage }: { sourc
   const template = findTemplate(state.variant, sectionLayer);
   // A fixed list needs no picker values; other sources reload when theirs change.
   const years = useSourceOptions(source, state.variant, true, state.values, undefined, `years of ${sectionLayer}`);
-  if (years.status === 'error') return <p className="muted">{th.noData}</p>;
+  if (years.status === 'error') {
+    // SPEC.md §8 'ไม่พบข้อมูล', with why and 'ลองใหม่' (issue 23 item 3).
+    return (
+      <>
+        <p className="muted">{th.noData}</p>
+        <LoadFailure id={`${sectionLayer}-years-failure`} failure={failureText('list', years.error)} {...(years.retry ? { onRetry: years.retry } : {})} />
+      </>
+    );
+  }
   if (years.status !== 'ready') return <div className="skeleton" role="progressbar" aria-label={th.loading} />;
   return (
     <ul className="toggle-rows">
@@ -84,7 +94,20 @@ function YearPickerButton({ pickerId, layer, validate, onMessage }: { pickerId: 
     setBusy(true);
     try {
       const ctx = actionContext(state, app);
-      await Promise.all(years.map((y) => showLayer(template, ctx, { extraVars: { year: y.code } }).catch((error: unknown) => console.warn(`adding layer ${layer} ${y.code} failed`, error))));
+      const failures = await Promise.all(
+        years.map((y) =>
+          showLayer(template, ctx, { extraVars: { year: y.code } }).then(
+            () => null,
+            (error: unknown) => {
+              console.warn(`adding layer ${layer} ${y.code} failed`, error);
+              return `${YEAR_PREFIX}${y.name}: ${failureText('layer', error).text}`;
+            },
+          ),
+        ),
+      );
+      // Each year that failed is said under the button (issue 23 item 3).
+      const said = failures.filter((f): f is string => f !== null);
+      if (said.length) onMessage(said.join(' / '));
     } finally {
       setBusy(false);
     }
