@@ -33,7 +33,7 @@ function freshManifest() {
   } catch {
     return { manifest: null, why: 'no server bundle yet' };
   }
-  if (manifest.root !== ROOT_FROM_BUNDLE) return { manifest: null, why: 'made for another folder' };
+  if (manifest.root !== ROOT_FROM_BUNDLE) return { manifest: null, why: manifest.root === undefined ? 'made by an older launcher' : 'made for another folder' };
   for (const [file, hash] of Object.entries(manifest.inputs)) {
     let now;
     try {

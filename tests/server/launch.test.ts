@@ -90,6 +90,11 @@ describe('the server bundle (npm start)', () => {
     writeFileSync(path.join(BUNDLE_DIR, 'manifest.json'), JSON.stringify({ ...made, inputs: { ...made.inputs, 'src/server/app.ts': '0'.repeat(40) } }));
     expect(await build()).toMatch(/^server bundle: built \(src\/server\/app\.ts changed\)/);
     expect(manifest()).toEqual(made); // the same sources make the same bundle
+
+    // the same sources seen from another place (a bundle folder outside the repository, copied apart from it)
+    writeFileSync(path.join(BUNDLE_DIR, 'manifest.json'), JSON.stringify({ ...made, root: '../../elsewhere' }));
+    expect(await build()).toMatch(/^server bundle: built \(made for another folder\)/);
+    expect(manifest()).toEqual(made);
   });
 
   it('bundles the render worker, which starts as a worker thread', { timeout: SLOW }, async () => {
