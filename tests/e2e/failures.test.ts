@@ -29,6 +29,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const PROVINCE = '83';
 
 const row = (page: Page, id: string) => page.locator(`.toggle-row[data-row="${id}"]`);
+/** The note under a row (its own list item). */
+const noteOf = (page: Page, id: string) => page.locator(`.toggle-row-note[data-note-for="${id}"]`);
 const settled = (page: Page, id: string) =>
   page.waitForFunction((r) => {
     const state = document.querySelector(`.toggle-row[data-row="${r}"]`)?.getAttribute('data-state');
@@ -109,10 +111,12 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     await r.getByRole('button', { name: 'แสดง' }).click();
     await settled(page, 'landuse-2553');
     expect(await r.getAttribute('data-state')).toBe('inactive');
-    const note = r.getByRole('alert');
+    const note = noteOf(page, 'landuse-2553').getByRole('alert');
     expect(await note.textContent()).toBe('โหลดชั้นข้อมูลไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 400) โปรดแจ้งผู้ดูแลระบบ');
     expect(await note.getByRole('button').count()).toBe(0);
     expect(await r.getByRole('button', { name: 'แสดง' }).getAttribute('aria-describedby')).toContain(await note.getAttribute('id'));
+    // The note is a list item of its own under the row: the row keeps its one button.
+    expect(await r.locator('button').count()).toBe(1);
     expect(await row(page, 'landuse').getAttribute('data-state')).toBe('active');
     await page.unroute(match);
   });
@@ -126,7 +130,7 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     await r.getByRole('button', { name: 'แสดง' }).click();
     await settled(page, 'landuse-2549');
     expect(await r.getAttribute('data-state')).toBe('inactive');
-    const note = r.getByRole('alert');
+    const note = noteOf(page, 'landuse-2549').getByRole('alert');
     expect(await note.textContent()).toContain('โหลดชั้นข้อมูลไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 500) ลองใหม่อีกครั้ง');
     // The add-layer button of the same layer says it under the button.
     const add = page.locator('.add-layer-section');
@@ -138,9 +142,9 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     await note.getByRole('button', { name: 'ลองใหม่' }).click();
     await settled(page, 'landuse-2549');
     await expect.poll(() => r.getAttribute('data-state')).toBe('active');
-    expect(await r.getByRole('alert').count()).toBe(0);
+    expect(await noteOf(page, 'landuse-2549').getByRole('alert').count()).toBe(0);
     // The other failed row is still on แสดง, its note kept until it is tried again.
-    expect(await row(page, 'landuse-2553').getByRole('alert').count()).toBe(1);
+    expect(await noteOf(page, 'landuse-2553').getByRole('alert').count()).toBe(1);
   });
 
   it('data without the chart’s value field: the chart says ไม่พบฟิลด์ area_rai ในข้อมูล instead of vanishing', async () => {
@@ -178,10 +182,10 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     await r.getByRole('button', { name: 'แสดง' }).click();
     await settled(page, 'landuse-2553');
     expect(await r.getAttribute('data-state')).toBe('active');
-    expect(await r.getByRole('status').textContent()).toBe('ไม่พบข้อมูลในพื้นที่ที่เลือก ลองเลือกพื้นที่หรือปีอื่น');
-    expect(await r.getByRole('alert').count()).toBe(0);
+    expect(await noteOf(page, 'landuse-2553').getByRole('status').textContent()).toBe('ไม่พบข้อมูลในพื้นที่ที่เลือก ลองเลือกพื้นที่หรือปีอื่น');
+    expect(await noteOf(page, 'landuse-2553').getByRole('alert').count()).toBe(0);
     await r.getByRole('button', { name: 'ซ่อน' }).click();
-    expect(await r.getByRole('status').count()).toBe(0);
+    expect(await noteOf(page, 'landuse-2553').getByRole('status').count()).toBe(0);
     await page.unroute(match);
   });
 
@@ -194,7 +198,7 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     const r = row(page, 'landuse-tiles');
     await r.getByRole('button', { name: 'แสดง' }).click();
     await settled(page, 'landuse-tiles');
-    const note = r.getByRole('alert');
+    const note = noteOf(page, 'landuse-tiles').getByRole('alert');
     await note.waitFor();
     expect(await note.textContent()).toContain('โหลดภาพแผนที่ของชั้นข้อมูลไม่สำเร็จ (เซิร์ฟเวอร์ตอบ 500) ลองใหม่อีกครั้ง');
     await page.unroute(match);

@@ -216,27 +216,40 @@ export function ToggleRow(props: ToggleRowProps) {
     onClick();
   };
 
+  // The note goes in a list item of its own under the row (the row keeps one button).
+  const note = loadFailure ? (
+    <LoadFailure id={noteId} failure={loadFailure} onRetry={retryLoad} />
+  ) : shown && tiles.failure ? (
+    <LoadFailure id={noteId} failure={tiles.failure} onRetry={tiles.retry} />
+  ) : found ? (
+    <FoundNothing id={noteId} />
+  ) : null;
+
   return (
-    <li className="toggle-row" data-row={rowId} data-state={String(snapshot.value)}>
-      {swatch && <span className={`swatch swatch-${swatchType}`} style={{ ['--swatch' as string]: swatch }} aria-hidden />}
-      <span className="toggle-row-label" id={labelId}>
-        {label}
-      </span>
-      <button
-        ref={button}
-        type="button"
-        className={shown ? 'primary' : ''}
-        aria-pressed={shown}
-        aria-busy={busy}
-        aria-describedby={loadFailure || tiles.failure || found ? `${labelId} ${noteId}` : labelId}
-        onClick={onClick}
-      >
-        {busy && <span className="spinner spinner-dark" aria-hidden />}
-        {text}
-      </button>
-      {loadFailure && <LoadFailure id={noteId} failure={loadFailure} onRetry={retryLoad} />}
-      {shown && tiles.failure && <LoadFailure id={noteId} failure={tiles.failure} onRetry={tiles.retry} />}
-      {found && !tiles.failure && <FoundNothing id={noteId} />}
-    </li>
+    <>
+      <li className="toggle-row" data-row={rowId} data-state={String(snapshot.value)}>
+        {swatch && <span className={`swatch swatch-${swatchType}`} style={{ ['--swatch' as string]: swatch }} aria-hidden />}
+        <span className="toggle-row-label" id={labelId}>
+          {label}
+        </span>
+        <button
+          ref={button}
+          type="button"
+          className={shown ? 'primary' : ''}
+          aria-pressed={shown}
+          aria-busy={busy}
+          aria-describedby={note ? `${labelId} ${noteId}` : labelId}
+          onClick={onClick}
+        >
+          {busy && <span className="spinner spinner-dark" aria-hidden />}
+          {text}
+        </button>
+      </li>
+      {note && (
+        <li className="toggle-row-note" data-note-for={rowId}>
+          {note}
+        </li>
+      )}
+    </>
   );
 }
