@@ -8,7 +8,7 @@
 // - Tiled types (WMS): added at once; with `fit`, the map fits the layer's bounds from the router
 //   (getbound, else pv-center).
 // - A group adds its children (templates naming it in `group`) inside it.
-// - A failure rejects (the toggle row reverts, logs and clears the chart).
+// - A failure rejects (the toggle row reverts, logs, clears the chart and says why in Thai).
 // Layers added by a page are removed when the page is left (its rows start inactive again).
 import type { AppConfig, ResolvedVariant } from '../../../engine/types.ts';
 import { featureCountOf } from '../../../engine/featureCollection.ts';
@@ -22,6 +22,7 @@ import { th } from '../../../locale/th.ts';
 import { apiClient } from '../../../state/api.ts';
 import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
+import { failureText } from '../../sections/common/failureText.ts';
 import { rememberFieldLabels } from '../../featureInfo/fieldLabels.ts';
 import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';
@@ -215,9 +216,14 @@ export function findTemplate(variant: ResolvedVariant, id: string): TemplateBase
 }
 
 /** Shows every layer of the variant marked `auto` (SPEC.md §2 /cctv, /radar): on entry; leaving
- *  the page removes them with the page's other layers. Failures are logged only (§8). */
+ *  the page removes them with the page's other layers. A failure is logged and, as such a layer
+ *  has no row, said in a Thai error toast naming it (issue 23 item 3). */
 export function showAutoLayers(ctx: ActionContext, deps?: ActionDeps): void {
+  const say = deps?.toast ?? toast;
   for (const template of ctx.variant.layers.filter((l) => l.auto && !l.group)) {
-    showLayer(template, ctx, deps ? { deps } : {}).catch((error: unknown) => console.warn(`auto layer "${template.id}" failed`, error));
+    showLayer(template, ctx, deps ? { deps } : {}).catch((error: unknown) => {
+      console.warn(`auto layer "${template.id}" failed`, error);
+      say.error(`${template.name}: ${failureText('layer', error).text}`);
+    });
   }
 }
