@@ -1,11 +1,13 @@
 // `npm run import -- <file> --as <table> [--replace|--append] [--encoding tis-620]
 //                    [--object name] [--srs EPSG:32647]`
-// One line of summary on success; one line of error (no stack trace) and exit code 1 on failure,
-// 2 for a wrong command line.
+// On success: a summary line, the feature ids, the table's columns and types and a catalog entry
+// to paste (report.ts); on failure one line of error (no stack trace) and exit code 1, nothing
+// loaded; 2 for a wrong command line.
 
 import type { Database } from '../db/types.ts';
 import { importSource, ImportError, readSource, type ImportOptions } from './index.ts';
 import { checkTableName, ColumnError } from './columns.ts';
+import { importReport } from './report.ts';
 
 export const USAGE = `usage: npm run import -- <file> --as <table> [--replace | --append] [--encoding <name>] [--object <name>] [--srs <EPSG:code>]
 
@@ -83,10 +85,6 @@ export interface CliDeps {
   err?: (line: string) => void;
 }
 
-function seconds(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** Runs the import command; returns the process exit code. */
 export async function runImportCli(argv: readonly string[], deps: CliDeps): Promise<number> {
   const out = deps.out ?? ((line) => process.stdout.write(`${line}\n`));
@@ -119,14 +117,7 @@ export async function runImportCli(argv: readonly string[], deps: CliDeps): Prom
     db = await deps.openDatabase();
     // The time reported is reading plus loading, not opening the database.
     const result = await importSource(db, source, args, performance.now() - readMs);
-    const notes = [
-      result.created ? 'new table' : args.mode === 'replace' ? 'rows replaced' : 'rows appended',
-      result.crs === 'EPSG:4326' ? null : `reprojected from ${result.crs}`,
-      result.encoding ? `text ${result.encoding.name === 'utf8' ? 'UTF-8' : result.encoding.name} (${result.encoding.from})` : null,
-      result.repaired ? `${result.repaired} invalid geometr${result.repaired === 1 ? 'y' : 'ies'} repaired` : null,
-      result.addedColumns.length ? `columns added: ${result.addedColumns.join(', ')}` : null,
-    ].filter((note) => note !== null);
-    out(`imported ${result.features} features into "${result.table}" in ${seconds(result.ms)} (${notes.join('; ')})`);
+    for (const line of importReport(result, args.mode ?? 'create')) out(line);
     return 0;
   } catch (error) {
     const message = error instanceof ImportError ? error.message : `${args.file}: ${String((error as Error)?.message ?? error).split('\n')[0]}`;

@@ -19,7 +19,7 @@ export type ParamValue = string | null;
 /** Lower-case ASCII letters, digits and _, not starting with a digit, at most 63 bytes. */
 export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Columns every imported table has; attributes with these names get a suffix. */
+/** Columns an imported table may have of its own (the numbered key, the geometry). */
 export const RESERVED_COLUMNS = ['gid', 'geom'];
 
 /** Tables an import must never touch. */
@@ -48,8 +48,8 @@ export function quoteIdent(name: string): string {
  * _, a leading digit gets a _ in front; reserved and repeated names get _1, _2... Names with
  * non-ASCII letters (e.g. Thai) cannot be columns and are refused.
  */
-export function columnNames(sources: readonly string[]): string[] {
-  const taken = new Set(RESERVED_COLUMNS);
+export function columnNames(sources: readonly string[], reserved: readonly string[] = RESERVED_COLUMNS): string[] {
+  const taken = new Set(reserved);
   return sources.map((source) => {
     let name = source.trim().toLowerCase().replace(/[\x00-\x7f]/g, (c) => (/[a-z0-9_]/.test(c) ? c : '_'));
     if (/[^\x00-\x7f]/.test(name) || name === '') {

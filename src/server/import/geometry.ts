@@ -1,10 +1,9 @@
 // Checks a source geometry's structure and brings it to 2D WGS 84 lon/lat. Anything that is not
-// a geometry at all (wrong nesting, non-numbers, too few points) is an error; geometries that are
-// well-formed but invalid (self-intersections and the like) pass here and are repaired by
-// ST_MakeValid when loaded.
+// a geometry at all (wrong nesting, non-numbers, too few points, a polygon ring that does not end
+// where it starts) is an error; geometries that are well-formed but invalid (self-intersections
+// and the like) pass here and are repaired by ST_MakeValid when loaded.
 
 import type { Geometry, Position } from 'geojson';
-import { closed } from '../shapefile/rings.ts';
 import type { Transform } from './crs.ts';
 
 export class GeometryError extends Error {
@@ -47,15 +46,28 @@ function line(value: unknown, transform: Transform | null): Position[] {
   return points;
 }
 
-function ring(value: unknown, transform: Transform | null): Position[] {
-  const points = [...closed(positions(value, transform))];
-  if (points.length < 4) fail(`a polygon ring has ${points.length} point(s) once closed, at least 4 are needed`);
+function coordinatesText(value: unknown): string {
+  return Array.isArray(value) ? `(${value.slice(0, 2).join(' ')})` : JSON.stringify(value)?.slice(0, 40) ?? '?';
+}
+
+/**
+ * A ring must repeat its first position at the end (RFC 7946 §3.1.6, Simple Features): a ring
+ * that does not is refused rather than closed silently, as the closing edge is a guess.
+ */
+function ring(value: unknown, transform: Transform | null, which: string): Position[] {
+  const raw = array(value, 'a polygon ring');
+  const points = positions(raw, transform);
+  const first = raw[0] as unknown[];
+  const last = raw[raw.length - 1] as unknown[];
+  if (points.length > 0 && (first[0] !== last[0] || first[1] !== last[1])) {
+    fail(`${which} is not closed: it starts at ${coordinatesText(first)} and ends at ${coordinatesText(last)}; a ring's last point must repeat its first`);
+  }
+  if (points.length < 4) fail(`${which} has ${points.length} point(s), at least 4 are needed`);
   return points;
 }
 
-function polygon(value: unknown, transform: Transform | null): Position[][] {
-  const rings = array(value, 'polygon coordinates').map((item) => ring(item, transform));
-  return rings;
+function polygon(value: unknown, transform: Transform | null, which = 'polygon'): Position[][] {
+  return array(value, 'polygon coordinates').map((item, i) => ring(item, transform, `${which} ring ${i + 1}`));
 }
 
 /**
@@ -88,7 +100,7 @@ export function prepareGeometry(value: unknown, transform: Transform | null): Ge
       geometry = {
         type,
         coordinates: array(coordinates, 'coordinates')
-          .map((item) => polygon(item, transform))
+          .map((item, i) => polygon(item, transform, `polygon ${i + 1}, its`))
           .filter((rings) => rings.length > 0),
       };
       return geometry.coordinates.length ? geometry : null;

@@ -3,8 +3,10 @@
 
 import type { Database } from '../db/types.ts';
 import { checkTableName, ColumnError } from './columns.ts';
-import { loadFeatures, type ImportMode } from './load.ts';
+import type { GeometryKind } from './geometryKind.ts';
+import { loadFeatures, type FeatureIds, type ImportMode } from './load.ts';
 import { ImportError, readSource, type ReadOptions, type SourceData } from './sources.ts';
+import type { TableColumn } from './tableInfo.ts';
 
 export interface ImportOptions extends ReadOptions {
   /** Target table: lower-case letters, digits and _. */
@@ -26,8 +28,21 @@ export interface ImportResult {
   created: boolean;
   /** Invalid geometries repaired with ST_MakeValid. */
   repaired: number;
+  /** The file's attributes, as columns. */
   columns: string[];
   addedColumns: string[];
+  /** The table after the import: every column and its type, geom included. */
+  tableColumns: TableColumn[];
+  /** The kind of geometry the table holds; null when its column takes any and no row says. */
+  geometry: GeometryKind | null;
+  /**
+   * The feature id: the table's key column, and whether its values are the file's own (a unique
+   * integer column such as gid, id or fid) or numbered by the import. Null for a table without a
+   * one-column key.
+   */
+  ids: FeatureIds | null;
+  /** Why a column named like an id (gid, id, fid...) is not the feature id. */
+  idNote?: string;
   /** Source coordinate system, e.g. 'EPSG:32647'. */
   crs: string;
   /** .dbf text encoding (shapefiles). */
@@ -69,6 +84,7 @@ export async function importSource(
       mode: options.mode ?? 'create',
       label: source.label,
       batchRows: options.batchRows,
+      ...(source.idColumn ? { idColumn: source.idColumn } : {}),
     }),
   );
   return {
@@ -79,11 +95,15 @@ export async function importSource(
     repaired: loaded.repaired,
     columns: source.columns.map((column) => column.name),
     addedColumns: loaded.addedColumns,
+    tableColumns: loaded.info.columns,
+    geometry: loaded.geometry,
+    ids: loaded.ids,
+    ...(source.note ? { idNote: source.note } : {}),
     crs: `EPSG:${source.crs.epsg}`,
     ...(source.encoding ? { encoding: source.encoding } : {}),
   };
 }
 
 export { ImportError, readSource, type ReadOptions, type SourceData, type SourceFeature } from './sources.ts';
-export { type ImportMode } from './load.ts';
+export { type FeatureIds, type ImportMode } from './load.ts';
 export { crsFromPrj, crsByName, KNOWN_CRS, type KnownCrs } from './crs.ts';

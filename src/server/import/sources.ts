@@ -11,8 +11,9 @@ import type { Topology } from 'topojson-specification';
 import { readDbf } from '../shapefile/dbf-read.ts';
 import { decodeText, resolveEncoding } from '../shapefile/encoding.ts';
 import { readShp, ShapefileFormatError } from '../shapefile/shp-read.ts';
-import { columnNames, ColumnError, dbfColumnType, dbfParam, jsonColumnType, jsonParam, type ParamValue, type SourceColumn } from './columns.ts';
+import { ColumnError, dbfColumnType, dbfParam, jsonColumnType, jsonParam, type ParamValue, type SourceColumn } from './columns.ts';
 import { CrsError, crsByName, crsFromPrj, transformTo4326, type KnownCrs, type Transform } from './crs.ts';
+import { chooseColumns, featureLabel, type IdChoice } from './featureIds.ts';
 import { GeometryError, prepareGeometry } from './geometry.ts';
 
 /** A clear, one-line failure: the file, the feature when there is one, the reason. */
@@ -33,11 +34,11 @@ export interface SourceFeature {
   geometry: Geometry | null;
   /** One per column, in column order. */
   values: ParamValue[];
-  /** Where it is in the source, for messages: 'feature 17'. */
+  /** Where it is in the source, with its id and name, for messages: 'feature 17 (gid 17, name "เกาะยอ")'. */
   ref: string;
 }
 
-export interface SourceData {
+export interface SourceData extends IdChoice {
   /** The file (and zip member) the features came from. */
   label: string;
   columns: SourceColumn[];
@@ -86,9 +87,18 @@ function prepared(label: string, raw: unknown, transform: Transform | null, ref:
   }
 }
 
-function names(label: string, sources: readonly string[]): string[] {
+/** Columns and values of the attributes, the file's id column, and each feature's label. */
+function attributes(
+  label: string,
+  sources: readonly string[],
+  typeOf: (index: number) => SourceColumn['type'],
+  valuesOf: (columns: readonly SourceColumn[]) => ParamValue[][],
+  refs: readonly string[],
+): { columns: SourceColumn[]; values: ParamValue[][]; labels: string[] } & IdChoice {
   try {
-    return columnNames(sources);
+    const chosen = chooseColumns(sources, typeOf, valuesOf);
+    const labels = refs.map((ref, row) => featureLabel(ref, chosen.columns, chosen.values[row]!, chosen.idColumn));
+    return { ...chosen, labels };
   } catch (error) {
     if (error instanceof ColumnError) throw new ImportError(label, error.message);
     throw error;
@@ -166,33 +176,28 @@ function readShapefile(files: Files, shpName: string, prefix: string, options: R
   crs ??= crsByName('EPSG:4326')!; // no .prj: lon/lat is checked per coordinate
   const transform = transformTo4326(crs);
 
-  const columnNamesList = names(label(dbfName), table.fields.map((field) => field.name));
-  const columns: SourceColumn[] = table.fields.map((field, i) => ({
-    source: field.name,
-    name: columnNamesList[i]!,
-    type: dbfColumnType(
-      field,
-      table.records.map((record) => record?.[i] ?? null),
-    ),
+  // Records deleted in the .dbf are left out.
+  const kept = geometries.flatMap((raw, index) => (table.records[index] ? [{ raw, record: table.records[index], index }] : []));
+  const { columns, values, labels, idColumn, note } = attributes(
+    label(dbfName),
+    table.fields.map((field) => field.name),
+    (i) => dbfColumnType(table.fields[i]!, table.records.map((record) => record?.[i] ?? null)),
+    (typed) => kept.map(({ record }) => typed.map((column, i) => dbfParam(record[i] ?? null, column.type))),
+    kept.map(({ index }) => featureRef(index)),
+  );
+  const features: SourceFeature[] = kept.map(({ raw }, row) => ({
+    geometry: prepared(label(shpName), raw, transform, labels[row]!),
+    values: values[row]!,
+    ref: labels[row]!,
   }));
-
-  const features: SourceFeature[] = [];
-  geometries.forEach((raw, index) => {
-    const record = table.records[index];
-    if (!record) return; // deleted in the .dbf
-    const ref = featureRef(index);
-    features.push({
-      geometry: prepared(label(shpName), raw, transform, ref),
-      values: columns.map((column, i) => dbfParam(record[i] ?? null, column.type)),
-      ref,
-    });
-  });
   return {
     label: label(shpName),
     columns,
     features,
     crs,
     encoding: { name: table.encoding, from: encodingFrom },
+    ...(idColumn ? { idColumn } : {}),
+    ...(note ? { note } : {}),
   };
 }
 
@@ -334,19 +339,20 @@ async function readJson(file: string, options: ReadOptions): Promise<SourceData>
       }
     }
   }
-  const columnList = names(file, keys);
-  const columns: SourceColumn[] = keys.map((source, i) => ({
-    source,
-    name: columnList[i]!,
-    type: jsonColumnType(raw.map((item) => item.properties[source])),
-  }));
+  const { columns, values, labels, idColumn, note } = attributes(
+    file,
+    keys,
+    (i) => jsonColumnType(raw.map((item) => item.properties[keys[i]!])),
+    (typed) => raw.map((item) => typed.map((column) => jsonParam(item.properties[column.source], column.type))),
+    raw.map((item) => item.ref),
+  );
   const transform = transformTo4326(crs);
-  const features = raw.map((item) => ({
-    geometry: prepared(file, item.geometry, transform, item.ref),
-    values: columns.map((column) => jsonParam(item.properties[column.source], column.type)),
-    ref: item.ref,
+  const features = raw.map((item, row) => ({
+    geometry: prepared(file, item.geometry, transform, labels[row]!),
+    values: values[row]!,
+    ref: labels[row]!,
   }));
-  return { label: file, columns, features, crs };
+  return { label: file, columns, features, crs, ...(idColumn ? { idColumn } : {}), ...(note ? { note } : {}) };
 }
 
 /** Reads a source file by its extension: .zip, .shp, .geojson/.json/.topojson. */

@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runImportCli } from '../../../src/server/import/cli.ts';
 import { importFile, ImportError, type ImportOptions } from '../../../src/server/import/index.ts';
 import { writeShapeZip } from '../../../src/server/shapefile/index.ts';
 import { ogr2ogr, ogrinfo, requireGdal } from '../shapefile/gdal.ts';
+import { runCli } from './cliRunner.ts';
 import { openTestDatabase, type TestDatabase } from './db.ts';
 
 const DATA = path.resolve(import.meta.dirname, '../../../../shared/data/thai-admin');
@@ -90,14 +90,15 @@ describe('real reference data (../shared/data/thai-admin)', () => {
     expect(extent!.xmax).toBeCloseTo(105.636965, 5);
     expect(extent!.ymax).toBeCloseTo(20.464722, 5);
     expect(extent!.invalid).toBe(0);
-    expect(extent!.types.sort()).toEqual(['MULTIPOLYGON', 'POLYGON']);
+    // One kind of geometry per table, multi as the project's own polygon tables (issue 23).
+    expect(extent!.types).toEqual(['MULTIPOLYGON']);
 
-    // Table shape: gid serial key, typed columns, geometry(Geometry,4326) with a GiST index.
+    // Table shape: gid serial key, typed columns, geometry(MultiPolygon,4326) with a GiST index.
     const columns = await rows<{ attname: string; type: string }>(
       `SELECT attname, format_type(atttypid, atttypmod) AS type FROM pg_attribute WHERE attrelid = 'adm3'::regclass AND attnum > 0 ORDER BY attnum`,
     );
     expect(columns[0]).toEqual({ attname: 'gid', type: 'integer' });
-    expect(columns.at(-1)).toEqual({ attname: 'geom', type: 'geometry(Geometry,4326)' });
+    expect(columns.at(-1)).toEqual({ attname: 'geom', type: 'geometry(MultiPolygon,4326)' });
     expect(Object.fromEntries(columns.map((c) => [c.attname, c.type]))).toMatchObject({ shape_area: 'double precision', adm3_th: 'text', date: 'date' });
     const indexes = await rows<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'adm3'`);
     expect(indexes.map((i) => i.indexdef).join('\n')).toMatch(/USING gist \(geom\)/);
@@ -233,27 +234,31 @@ describe('reprojection to EPSG:4326', () => {
       expect(Math.abs(point.y - lat!)).toBeLessThan(tolerance);
     });
 
-    // A polygon with a hole from a shapefile, and every geometry from a GeoJSON with a crs member.
+    // A polygon with a hole from a shapefile, and every geometry from a GeoJSON with a crs member
+    // (one table per kind of geometry: points, the line, the polygon).
     const polygon = path.join(folder, 'polygon.shp');
     ogr2ogr('-t_srs', `EPSG:${epsg}`, '-lco', 'ENCODING=UTF-8', '-where', 'n = 5', polygon, input);
-    await run(polygon, { table: `srs${epsg}`, mode: 'append' });
-    const projected = path.join(folder, 'all.geojson');
-    ogr2ogr('-t_srs', `EPSG:${epsg}`, '-f', 'GeoJSON', projected, input);
-    expect(readFileSync(projected, 'utf8')).toContain(`EPSG::${epsg}`);
-    await run(projected, { table: `srs${epsg}`, mode: 'append' });
+    await run(polygon, { table: `srs${epsg}_polygon`, mode: 'replace' });
+    for (const [table, where] of [[`srs${epsg}`, 'n <= 3'], [`srs${epsg}_line`, 'n = 4'], [`srs${epsg}_polygon`, 'n = 5']] as const) {
+      const projected = path.join(folder, `${table}.geojson`);
+      ogr2ogr('-t_srs', `EPSG:${epsg}`, '-f', 'GeoJSON', '-where', where, projected, input);
+      expect(readFileSync(projected, 'utf8')).toContain(`EPSG::${epsg}`);
+      await run(projected, { table, mode: 'append' });
+    }
     const shapes = await rows<{ n: number; type: string; distance: number }>(
       `SELECT t.n, GeometryType(t.geom) AS type, ST_HausdorffDistance(t.geom, ST_GeomFromGeoJSON(s.g)) AS distance
-         FROM srs${epsg} t JOIN (SELECT (f->'properties'->>'n')::int n, f->>'geometry' g FROM jsonb_array_elements($1::jsonb->'features') f) s USING (n)
-        ORDER BY t.gid`,
+         FROM (SELECT gid, n, geom, 1 AS t FROM srs${epsg} UNION ALL SELECT gid, n, geom, 2 FROM srs${epsg}_line UNION ALL SELECT gid, n, geom, 3 FROM srs${epsg}_polygon) t
+         JOIN (SELECT (f->'properties'->>'n')::int n, f->>'geometry' g FROM jsonb_array_elements($1::jsonb->'features') f) s USING (n)
+        ORDER BY t.t, t.gid`,
       [readFileSync(input, 'utf8')],
     );
     expect(shapes.map((s) => [s.n, s.type])).toEqual([
-      [1, 'POINT'], [2, 'POINT'], [3, 'POINT'],
-      [5, 'POLYGON'],
-      [1, 'POINT'], [2, 'POINT'], [3, 'POINT'], [4, 'LINESTRING'], [5, 'POLYGON'],
+      [1, 'POINT'], [2, 'POINT'], [3, 'POINT'], [1, 'POINT'], [2, 'POINT'], [3, 'POINT'],
+      [4, 'MULTILINESTRING'],
+      [5, 'MULTIPOLYGON'], [5, 'MULTIPOLYGON'],
     ]);
     for (const shape of shapes) expect(shape.distance, `feature ${shape.n}`).toBeLessThan(epsg >= 24000 && epsg < 25000 ? 1e-4 : tolerance);
-    const [hole] = await rows<{ rings: number }>(`SELECT ST_NumInteriorRings(geom) AS rings FROM srs${epsg} WHERE n = 5 LIMIT 1`);
+    const [hole] = await rows<{ rings: number }>(`SELECT ST_NumInteriorRings(ST_GeometryN(geom, 1)) AS rings FROM srs${epsg}_polygon LIMIT 1`);
     expect(hole!.rings).toBe(1);
   });
 
@@ -275,7 +280,7 @@ describe('reprojection to EPSG:4326', () => {
     const shp = path.join(folder, 'p.shp');
     ogr2ogr('-t_srs', 'EPSG:32647', '-lco', 'ENCODING=UTF-8', '-where', 'n <= 3', shp, source());
     unlinkSync(path.join(folder, 'p.prj'));
-    await expect(run(shp, { table: 'noprj' })).rejects.toThrow(/p\.shp: feature 1: coordinates \(\d+\.\d+, \d+\.\d+\) are not longitude\/latitude/);
+    await expect(run(shp, { table: 'noprj' })).rejects.toThrow(/p\.shp: feature 1 \(name "เกาะยอ"\): coordinates \(\d+\.\d+, \d+\.\d+\) are not longitude\/latitude/);
     expect(await db.count('noprj')).toBe(-1);
     await run(shp, { table: 'noprj', srs: 'EPSG:32647' });
     expect(await rows(`SELECT round(ST_X(geom)::numeric, 6)::float AS x FROM noprj ORDER BY n LIMIT 1`)).toEqual([{ x: 100.55 }]);
@@ -320,12 +325,15 @@ describe('all or nothing', () => {
 
   it('a feature the database refuses after 2,000 rows were inserted: all rolled back, the feature named', async () => {
     const features = Array.from({ length: 2500 }, (_, i) =>
-      feature({ type: 'Point', coordinates: [100 + i / 10000, 7] }, { name: `จุด ${i + 1}`, n: i === 2344 ? 'สองพัน' : i + 1 }),
+      feature(
+        { type: 'Polygon', coordinates: [[[100 + i / 10000, 7], [100.0001 + i / 10000, 7], [100 + i / 10000, 7.0001], [100 + i / 10000, 7]]] },
+        { name: `จุด ${i + 1}`, n: i === 2344 ? 'สองพัน' : i + 1 },
+      ),
     );
     const bad = geojsonFile('late-failure.geojson', features);
     const names = await rows('SELECT name, n FROM areas ORDER BY gid');
     const error = await run(bad, { table: 'areas', mode: 'replace' }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(new RegExp(`^${bad}: feature 2345: invalid input syntax for type integer: "สองพัน"$`));
+    expect((error as Error).message).toMatch(new RegExp(`^${bad}: feature 2345 \\(name "จุด 2345"\\): invalid input syntax for type integer: "สองพัน"$`));
     expect(await rows('SELECT name, n FROM areas ORDER BY gid')).toEqual(names);
   });
 
@@ -355,7 +363,7 @@ describe('all or nothing', () => {
     expect(result.repaired).toBe(1);
     expect(await rows(`SELECT name, ST_IsValid(geom) AS valid, GeometryType(geom) AS type FROM bowtie ORDER BY gid`)).toEqual([
       { name: 'โบว์', valid: true, type: 'MULTIPOLYGON' },
-      { name: 'ดี', valid: true, type: 'POLYGON' },
+      { name: 'ดี', valid: true, type: 'MULTIPOLYGON' },
     ]);
   });
 
@@ -378,29 +386,24 @@ describe('round trip: our shape-zip back through the importer', () => {
     const file = path.join(dir, 'lines.zip');
     writeFileSync(file, writeShapeZip(features, { name: 'lines' }));
     await run(file, { table: 'lines_rt' });
+    // A line table is MultiLineString (one kind, single and multi parts mixed in the file).
+    const multi = (g: Geometry | null) => (g?.type === 'LineString' ? { type: 'MultiLineString', coordinates: [g.coordinates] } : g);
     expect(await rows(`SELECT name, year, rate, ST_AsGeoJSON(geom)::jsonb AS geometry FROM lines_rt ORDER BY gid`)).toEqual(
-      features.map((f) => ({ ...f.properties, geometry: f.geometry })),
+      features.map((f) => ({ ...f.properties, geometry: multi(f.geometry) })),
     );
   });
 });
 
 describe('command line', () => {
-  const cli = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runImportCli(argv, {
-      openDatabase: async () => ({ ...db, close: async () => undefined }),
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out, err };
-  };
+  const cli = (...argv: string[]) => runCli(db, ...argv);
 
-  it('prints a one-line summary', async () => {
+  it('prints a summary line, the feature ids, the columns and a catalog entry', async () => {
     const { code, out, err } = await cli(SONGKHLA, '--as', 'cli_songkhla', '--replace');
     expect({ code, err }).toEqual({ code: 0, err: [] });
-    expect(out).toHaveLength(1);
     expect(out[0]).toMatch(/^imported 127 features into "cli_songkhla" in \d+\.\d\d s \(new table\)$/);
+    expect(out[1]).toMatch(/^feature ids: gid 1-127, numbered in file order/);
+    expect(out).toContain('  geom      geometry(MultiPolygon,4326)');
+    expect(out).toContain('    attributes: [gid:int, tam_code:string, amp_code:string, pro_code:string, tam_th:string, tam_en:string, amp_th:string, amp_en:string]');
   });
 
   it('prints a one-line error without a stack trace and exits 1', async () => {
@@ -408,7 +411,7 @@ describe('command line', () => {
     const { code, out, err } = await cli(bad, '--as', 'cli_songkhla', '--append');
     expect(code).toBe(1);
     expect(out).toEqual([]);
-    expect(err).toEqual([`import failed: ${bad}: feature 2: a line has 1 point(s), at least 2 are needed`]);
+    expect(err).toEqual([`import failed: ${bad}: feature 2 (name "x"): a line has 1 point(s), at least 2 are needed`]);
     expect(await db.count('cli_songkhla')).toBe(127);
   });
 

@@ -111,9 +111,9 @@ describe('columns', () => {
 });
 
 describe('geometry checks', () => {
-  it('keeps well-formed geometries (2D, rings closed) and drops empty ones', () => {
+  it('keeps well-formed geometries (2D) and drops empty ones', () => {
     expect(prepareGeometry({ type: 'Point', coordinates: [100, 7, 3] }, null)).toEqual({ type: 'Point', coordinates: [100, 7] });
-    expect(prepareGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1]]] }, null)).toEqual({
+    expect(prepareGeometry({ type: 'Polygon', coordinates: [[[0, 0, 5], [1, 0, 5], [1, 1, 5], [0, 0, 5]]] }, null)).toEqual({
       type: 'Polygon',
       coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]],
     });
@@ -126,7 +126,13 @@ describe('geometry checks', () => {
   it.each([
     [{ type: 'Point', coordinates: ['a', 1] }, /not a pair of finite numbers/],
     [{ type: 'LineString', coordinates: [[0, 0]] }, /line has 1 point/],
-    [{ type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }, /ring has 3 point/],
+    [{ type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }, /^polygon ring 1 has 3 point/],
+    // Issue 23: an unclosed ring is refused, not closed without a word.
+    [{ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1]]] }, /^polygon ring 1 is not closed: it starts at \(0 0\) and ends at \(1 1\)/],
+    [
+      { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[0, 0], [1, 0], [1, 1], [0, 0]], [[0.2, 0.1], [0.8, 0.1], [0.8, 0.5]]]] },
+      /^polygon 2, its ring 2 is not closed: it starts at \(0\.2 0\.1\) and ends at \(0\.8 0\.5\)/,
+    ],
     [{ type: 'Polygon', coordinates: [[0, 0]] }, /not an array|not a pair/],
     [{ type: 'Circle', coordinates: [0, 0] }, /unknown geometry type "Circle"/],
     [{ type: 'Point', coordinates: [500000, 800000] }, /not longitude\/latitude; is the coordinate system/],
@@ -155,8 +161,8 @@ describe('reading sources', () => {
       geometry: { type: 'Point', coordinates: i === 4 ? [100, 'x'] : [100, 7] },
     }));
     const file = writeJson('bad.geojson', { type: 'FeatureCollection', features });
-    await expect(readSource(file)).rejects.toThrow(new ImportError(file, 'position [100,"x"] is not a pair of finite numbers', 'feature 5'));
-    await expect(readSource(file)).rejects.toThrow(`${file}: feature 5: position`);
+    await expect(readSource(file)).rejects.toThrow(new ImportError(file, 'position [100,"x"] is not a pair of finite numbers', 'feature 5 (name "เกาะยอ")'));
+    await expect(readSource(file)).rejects.toThrow(`${file}: feature 5 (name "เกาะยอ"): position`);
   });
 
   it('refuses what it cannot read, with the file in the message', async () => {
@@ -212,7 +218,7 @@ describe('scripts/import.ts', () => {
     const file = path.join(dir, 'script-bad.geojson');
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] } }] }));
     const result = runScript(file, '--as', 'x');
-    expect(result).toEqual({ code: 1, stdout: '', stderr: `import failed: ${file}: feature 1: a polygon ring has 3 point(s) once closed, at least 4 are needed\n` });
+    expect(result).toEqual({ code: 1, stdout: '', stderr: `import failed: ${file}: feature 1: polygon ring 1 is not closed: it starts at (0 0) and ends at (1 1); a ring's last point must repeat its first\n` });
     expect(existsSync(path.join(dir, 'never-opened'))).toBe(false);
   });
 });
