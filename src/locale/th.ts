@@ -40,6 +40,13 @@ export const th = {
     body: 'ที่อยู่นี้ไม่มีอยู่ในระบบ อาจพิมพ์ผิดหรือหน้านี้ถูกย้ายแล้ว',
     back: 'กลับสู่หน้าแผนที่',
   },
+  /** A page that could not be drawn: a newer version was installed (its old parts are gone) or a fault. */
+  pageError: {
+    title: 'ไม่สามารถแสดงหน้านี้ได้',
+    updated: 'ระบบได้รับการปรับปรุงเป็นรุ่นใหม่ระหว่างที่เปิดหน้านี้อยู่ กรุณาโหลดหน้าใหม่',
+    fault: 'เกิดข้อผิดพลาดขณะแสดงหน้านี้ กรุณาโหลดหน้าใหม่ หากยังพบปัญหาโปรดแจ้งผู้ดูแลระบบ',
+    reload: 'โหลดหน้าใหม่',
+  },
   exportDialog: { title: 'Export Map', print: 'พิมพ์', documentTitle: 'TCS Report' },
   report: {
     defaultTitle: 'ข้อมูลแผนที่',

@@ -9,6 +9,7 @@ import { ProjectLayout } from './shell/ProjectLayout.tsx';
 import { TopicPage } from './topic/TopicPage.tsx';
 import { VariantBody } from './topic/VariantBody.tsx';
 import { NotFound } from './NotFound.tsx';
+import { PageError } from './PageError.tsx';
 import { Toaster } from './toast/Toaster.tsx';
 import { QaPanel } from './qa/QaPanel.tsx';
 import { debugMode } from './debug/debugMode.ts';
@@ -30,8 +31,8 @@ export function routesFor(config: ConfigBundle): RouteObject[] {
   const byLayout = (layout: 'map' | 'project') => config.topics.filter((t) => t.layout === layout).map(topicRoute);
   return [
     { index: true, element: <Navigate to={`/${config.app.defaultRoute ?? config.topics[0]?.route ?? ''}`} replace /> },
-    { element: <MapLayout />, children: byLayout('map') },
-    { element: <ProjectLayout />, children: byLayout('project') },
+    { element: <MapLayout />, errorElement: <PageError />, children: byLayout('map') },
+    { element: <ProjectLayout />, errorElement: <PageError />, children: byLayout('project') },
     { path: '*', element: <NotFound /> },
   ];
 }
