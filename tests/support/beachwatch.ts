@@ -12,6 +12,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = path.join(ROOT, 'tests/fixtures/admin-beachwatch');
 export const BEACHWATCH_TOPIC = readFileSync(path.join(FIXTURE, 'topics/beachwatch.yaml'), 'utf8');
 
+/** The admin's line in config/glossary.yaml `fields` (kg is one of the shipped units). */
+export const GLOSSARY_FIELD = 'litter_kg: { th: ปริมาณขยะ, en: Litter, unit: kg }';
+
 export interface BeachwatchEdits {
   /** The catalog entry's text (default: the fixture's). */
   catalogLayer?: string;
@@ -30,6 +33,9 @@ export function beachwatchConfig(edits: BeachwatchEdits = {}): { dir: string; cl
   const legendsFile = path.join(dir, 'legends.yaml');
   writeFileSync(legendsFile, `${readFileSync(legendsFile, 'utf8').trimEnd()}\n${edits.legend ?? readFileSync(path.join(FIXTURE, 'legends.yaml'), 'utf8')}`);
   writeFileSync(path.join(dir, 'topics/beachwatch.yaml'), edits.topic ?? BEACHWATCH_TOPIC);
+  // the drawer's label, unit and decimals of the new attribute, as the admin adds them
+  const glossaryFile = path.join(dir, 'glossary.yaml');
+  writeFileSync(glossaryFile, readFileSync(glossaryFile, 'utf8').replace('\nfields:\n', `\nfields:\n  ${GLOSSARY_FIELD}\n`));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -13,13 +13,21 @@ export interface BackendSuite {
   readonly s: BrowserSession;
 }
 
-export function backendSuite(shots: string, options: { configDir?: () => string; viewport?: { width: number; height: number } } = {}): BackendSuite {
+export interface BackendSuiteOptions {
+  configDir?: () => string;
+  viewport?: { width: number; height: number };
+  /** Writes what the config needs into the sample database (an admin's imported table). */
+  prepare?: (db: TestDatabase['db']) => Promise<void>;
+}
+
+export function backendSuite(shots: string, options: BackendSuiteOptions = {}): BackendSuite {
   mkdirSync(shots, { recursive: true });
   let database: TestDatabase | undefined;
   let app: RunningApp | undefined;
   let s: BrowserSession | undefined;
   beforeAll(async () => {
     database = await openSampleDatabase();
+    await options.prepare?.(database.db);
     app = await startApp(options.configDir?.() ?? CONFIG_DIR, { db: database.db });
     s = await openSession(options.viewport ?? { width: 1280, height: 800 });
     s.browser.context.setDefaultTimeout(30_000);

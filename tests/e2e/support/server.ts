@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppServer } from '../../../src/server/app.ts';
 import { ensureClientBuilt } from '../../../src/server/build-if-needed.ts';
+import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
 import type { Database } from '../../../src/server/db/types.ts';
@@ -30,10 +31,12 @@ export function ensureBuilt(): Promise<void> {
   return built;
 }
 
-/** Loads and validates a config directory; throws with the formatted errors when it is invalid. */
+/** Loads and validates a config directory; throws with the formatted errors when it is invalid.
+ *  The server publishes its layer catalog from then on (as npm start does with the one it loaded). */
 export async function loadBundle(configDir: string): Promise<ConfigBundle> {
   const loaded = await loadConfigDir(configDir);
   if (!loaded.ok) throw new Error(`invalid config ${configDir}:\n${loaded.errors.map(formatConfigError).join('\n')}`);
+  useCatalog(loaded.catalog.doc, loaded.catalog.layers);
   return loaded.bundle;
 }
 

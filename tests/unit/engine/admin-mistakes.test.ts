@@ -31,7 +31,7 @@ describe('check:config against the layer catalog (issue 23, the /beachwatch admi
   it('refuses a year picker value the catalog does not publish', async () => {
     const topic = topicWith('[2567, 2566, 2565, 2564]', '[2568, 2567, 2566, 2565, 2564]');
     expect(await errorsWith({ topic })).toEqual([
-      `${at(topic, '2568')}64 variants[0].pickers[1].source.options[0]: layer "beachwatch_2568" (layer "litter" with year 2568) is not published by the layer catalog (config/layers.yaml); did you mean "beachwatch_2564"?`,
+      `${at(topic, '2568')}64 variants[0].pickers[0].source.options[0]: layer "beachwatch_2568" (layer "litter" with year 2568) is not published by the layer catalog (config/layers.yaml); did you mean "beachwatch_2564"?`,
     ]);
   });
 
@@ -42,7 +42,7 @@ describe('check:config against the layer catalog (issue 23, the /beachwatch admi
   });
 
   it("refuses a chart value field and a groupBy field the layer does not have", async () => {
-    const topic = topicWith('{ field: litter_kg, unit: count }', '{ field: litter, unit: count }').replace('fields: [province]', 'fields: [provnce, prov]');
+    const topic = topicWith('{ field: litter_kg, unit: kg }', '{ field: litter, unit: kg }').replace('fields: [province]', 'fields: [provnce, prov]');
     const lines = await errorsWith({ topic });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(`${at(topic, 'field: litter,')}`);
@@ -53,7 +53,7 @@ describe('check:config against the layer catalog (issue 23, the /beachwatch admi
   });
 
   it('refuses a drawer field and a legend field the layer does not publish', async () => {
-    const topic = topicWith('litter_kg: ปริมาณขยะ (กก.)', 'litter_kgs: ปริมาณขยะ (กก.)');
+    const topic = topicWith('province: จังหวัด }', 'province: จังหวัด, litter_kgs: ปริมาณขยะ }');
     const lines = await errorsWith({ topic });
     expect(lines).toEqual([expect.stringContaining(`${at(topic, 'litter_kgs')}`)]);
     expect(lines[0]).toContain('variants[0].layers[0].fields.litter_kgs: drawer field "litter_kgs" is not an attribute');
