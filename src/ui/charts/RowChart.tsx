@@ -5,6 +5,7 @@ import { compileChart, type ChartInput } from '../../engine/charts/compile.ts';
 import type { ChartSpec } from '../../engine/charts/spec.ts';
 import { useConfig } from '../../state/config.tsx';
 import { ChartPanel } from './ChartPanel.tsx';
+import { useDrawnChart } from './drawnCharts.ts';
 
 export interface RowChartProps {
   spec: ChartSpec;
@@ -15,6 +16,8 @@ export interface RowChartProps {
 export default function RowChart({ spec, input, slideMs }: RowChartProps) {
   const { legends, glossary } = useConfig();
   const chart = useMemo(() => compileChart(spec, input, legends, glossary), [spec, input, legends, glossary]);
+  // what the panel draws is what the export report shows
+  useDrawnChart(spec.id, spec.title, chart);
   if (!chart) return null;
   return <ChartPanel id={spec.id} title={spec.title} chart={chart} slideMs={slideMs} />;
 }

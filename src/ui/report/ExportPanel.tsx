@@ -14,8 +14,8 @@ import { basemapStyle } from '../../map/basemapStyle.ts';
 import { satelliteStore, satelliteTileUrl } from '../../map/satellite/satellite.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
-import { useRouterChartInputs } from '../charts/routerInput.ts';
-import { pageChartSpecs, reportInputs } from './reportInputs.ts';
+import { drawnChartsStore } from '../charts/drawnCharts.ts';
+import { reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
 import './report.css';
@@ -28,7 +28,8 @@ export function ExportPanel() {
   const bundle = useConfig();
   const { app } = bundle;
   const layers = useStore(layerStore, (s) => s.layers);
-  const results = useStore(rowResultsStore, (s) => s);
+  const page = useStore(rowResultsStore, (s) => s.page);
+  const drawnCharts = useStore(drawnChartsStore, (s) => s.charts);
   const basemapId = useStore(mapStore, (s) => s.basemap);
   const satellite = useStore(satelliteStore, (s) => s.selected);
   const [title, setTitle] = useState<string>(th.report.defaultTitle);
@@ -41,9 +42,7 @@ export function ExportPanel() {
     void import('../../report/pdf/index.ts').then((m) => m.prepareReportPdf()).catch((error: unknown) => console.warn('report PDF setup failed', error));
   }, []);
 
-  const chartSpecs = useMemo(() => pageChartSpecs(bundle, results.page), [bundle, results.page]);
-  const routerInputs = useRouterChartInputs(chartSpecs, results.results);
-  const pages = useMemo(() => reportPages(reportInputs(bundle, layers, results.page, results.results, routerInputs)), [bundle, layers, results, routerInputs]);
+  const pages = useMemo(() => reportPages(reportInputs(bundle, layers, page, drawnCharts)), [bundle, layers, page, drawnCharts]);
   const date = useMemo(() => thaiDate(new Date()), []);
   const view = useMemo(() => {
     const map = mapStore.get().map;

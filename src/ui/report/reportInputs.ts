@@ -1,15 +1,13 @@
 // What the report shows, read from the running app: the visible layers in drawing order, the
-// charts of the current page that have data (compiled by the chart module, as the sidebar shows
-// them), and the page heading of those charts. Adding a layer type or a chart spec makes it
-// appear here with no change to report code.
-import { compileChart } from '../../engine/charts/compile.ts';
-import type { ChartInput } from '../../engine/charts/group.ts';
-import type { ChartSpec } from '../../engine/charts/spec.ts';
-import type { ConfigBundle, RouterQuery } from '../../engine/types.ts';
+// charts the current page draws (src/ui/charts/drawnCharts.ts: as the sidebar compiled them,
+// whatever fed them), in the order the page's sections declare their charts, and the page
+// heading of those charts. A section kind that declares a chart (its definition's `declares`)
+// and draws it with RowChart appears here with no change to report code; so does a layer type.
+import type { ConfigBundle } from '../../engine/types.ts';
 import type { MapLayer } from '../../map/layerStore.ts';
 import { drawOrder } from '../../map/layers/order.ts';
 import type { ReportChart, ReportInput } from '../../report/model.ts';
-import { chartInputOf, type RowResult } from '../topic/rowResults.ts';
+import { sectionDefinitionOf } from '../sections/definitions.ts';
 
 /** The GetLegendGraphic picture of a WMS layer that config gives no legend. */
 export function legendGraphicUrl(layer: MapLayer): string | null {
@@ -18,9 +16,6 @@ export function legendGraphicUrl(layer: MapLayer): string | null {
   return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
 }
 
-/** A chart section: its spec, and the router call that feeds it when it has one. */
-type ChartSection = ChartSpec & { kind: 'chart'; router?: RouterQuery };
-
 /** The topic and variant of a page (route/variant path). */
 function pageOf(bundle: ConfigBundle, page: string) {
   const [route = '', ...rest] = page.split('/');
@@ -28,29 +23,16 @@ function pageOf(bundle: ConfigBundle, page: string) {
   return { topic, variant: topic?.variants.find((v) => v.path === rest.join('/')) };
 }
 
-function chartSections(variant: ReturnType<typeof pageOf>['variant']): ChartSection[] {
-  return (variant?.sections ?? []).filter((s): s is ChartSection => s.kind === 'chart');
+/** The chart ids the sections of a page declare, in section order. */
+export function pageChartIds(bundle: ConfigBundle, page: string): string[] {
+  const { variant } = pageOf(bundle, page);
+  return (variant?.sections ?? []).flatMap((s) => (sectionDefinitionOf(s).declares?.(s).charts ?? []).map((c) => c.id));
 }
 
-/** The chart sections of a page (route/variant path). */
-export function pageChartSpecs(bundle: ConfigBundle, page: string): ChartSection[] {
-  return chartSections(pageOf(bundle, page).variant);
-}
-
-/** `routerInputs`: the answers of the charts that take their rows from a router call, by chart id. */
-export function reportInputs(
-  bundle: ConfigBundle,
-  layers: readonly MapLayer[],
-  page: string,
-  results: Readonly<Record<string, RowResult>>,
-  routerInputs: Readonly<Record<string, ChartInput | null>> = {},
-): ReportInput {
+/** `drawn`: the charts the page draws now, by chart id (drawnChartsStore). */
+export function reportInputs(bundle: ConfigBundle, layers: readonly MapLayer[], page: string, drawn: Readonly<Record<string, ReportChart>>): ReportInput {
   const { topic, variant } = pageOf(bundle, page);
-  const charts = chartSections(variant).flatMap((spec): ReportChart[] => {
-    const input = spec.router ? routerInputs[spec.id] ?? null : chartInputOf(results[spec.from]);
-    const chart = input ? compileChart(spec, input, bundle.legends, bundle.glossary) : null;
-    return chart ? [{ id: spec.id, title: spec.title, chart }] : [];
-  });
+  const charts = pageChartIds(bundle, page).flatMap((id) => (drawn[id] ? [drawn[id]] : []));
   const heading = [topic?.title.th, topic && topic.variants.length > 1 ? variant?.tab?.th : undefined].filter(Boolean).join(' — ');
   return { layers: drawOrder(layers), legends: bundle.legends, charts, chartHeading: heading, legendImage: legendGraphicUrl };
 }
