@@ -4,7 +4,7 @@
 // of one kind (single and multi may mix), and that kind must be the one the table holds.
 
 import type { Geometry } from 'geojson';
-import { ImportError, type SourceFeature } from './sources.ts';
+import { ImportError, type SourceFeature } from './sourceData.ts';
 
 export type GeometryKind = 'point' | 'line' | 'polygon';
 

@@ -9,7 +9,7 @@
 import type { Queryable } from '../db/types.ts';
 import { quoteIdent, type ColumnType, type ParamValue, type SourceColumn } from './columns.ts';
 import { advanceKeySequence, prepareTable, type ImportMode, type Target } from './prepareTable.ts';
-import { ImportError, type SourceFeature } from './sources.ts';
+import { ImportError, type SourceFeature } from './sourceData.ts';
 import type { GeometryKind } from './geometryKind.ts';
 import { INTEGER_TYPES, keyRange, readTable, tableGeometry, type TableInfo } from './tableInfo.ts';
 import { toWkbHex } from './wkb.ts';

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types.ts';
 import { quoteIdent, type SourceColumn } from './columns.ts';
 import { NUMBERED_KEY } from './featureIds.ts';
 import { checkFits, fileGeometry, newColumnType } from './geometryKind.ts';
-import { ImportError, type SourceFeature } from './sources.ts';
+import { ImportError, type SourceFeature } from './sourceData.ts';
 import { INTEGER_TYPES, readTable, tableGeometry } from './tableInfo.ts';
 
 export type ImportMode = 'create' | 'replace' | 'append';
