@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
 import type { TemplateBase } from '../../../src/layers/types.ts';
-import { pickersUsed, requestKey } from '../../../src/ui/topic/reloadOnPickers.ts';
+import { pickerRefs, requestKey } from '../../../src/ui/topic/reloadOnPickers.ts';
 import { realBundle, variantOf } from './helpers.ts';
 
 let bundle: ConfigBundle;
@@ -25,8 +25,8 @@ const key = (t: TemplateBase, values: Record<string, unknown>, vars: Record<stri
 
 describe('the pickers a layer template reads', () => {
   it('viewparams (picker and deepest), cql pickers and {variables} of its texts', () => {
-    expect(pickersUsed(template('cmline-changearea', 'erosion'))).toEqual(['district', 'end', 'product', 'province', 'start', 'subdistrict']);
-    expect(pickersUsed({ id: 'x', type: 'wfs', name: 'ขยะ พ.ศ. {year}', layers: '{product}:litter', cql: [{ field: 'province', picker: 'islands.pv_tn' }], splitBy: 'zone' } as TemplateBase)).toEqual(['islands', 'product', 'year', 'zone']);
+    expect(pickerRefs(template('cmline-changearea', 'erosion'))).toEqual(['district', 'end', 'product', 'province', 'start', 'subdistrict']);
+    expect(pickerRefs({ id: 'x', type: 'wfs', name: 'ขยะ พ.ศ. {year}', layers: '{product}:litter', cql: [{ field: 'province', picker: 'islands.pv_tn' }], splitBy: 'zone' } as TemplateBase)).toEqual(['islands.pv_tn', 'product', 'year', 'zone', 'zone.name']);
   });
 });
 
@@ -42,6 +42,8 @@ describe('requestKey', () => {
   it('a WFS layer by CQL: changes with the province, though its instance (the type name) does not', () => {
     const wfs = { id: 'lines', type: 'wfs', name: 'แนวชายฝั่ง', service: 'wfs', layers: '{product}:cmline_2567', cql: [{ field: 'prv_code', picker: 'province' }] } as TemplateBase;
     expect(key(wfs, { province: songkhla })).not.toBe(key(wfs, { province: { code: '84', name: 'สุราษฎร์ธานี' } }));
+    // A restored link chooses the code first and the name once the options load: the same request.
+    expect(key(wfs, { province: { code: '90', name: '' } })).toBe(key(wfs, { province: songkhla }));
   });
 
   it("a year in the type name: the WFS asks for cmline_2566 after the picker's change", () => {

@@ -85,6 +85,8 @@ export function ToggleRow(props: ToggleRowProps) {
   const restoring = useRef(false);
   // A live reload keeps the map where the user put it.
   const keepView = useRef(false);
+  // What the shown layer was loaded with (reloadOnPickers.ts): a new request reloads it.
+  const loadedRequest = useRef('');
   const forget = (id: string | null) => id && setRowLayer(latest.current.state.pageKey, id, null);
   // What the last failed load says on the row (the machine keeps its message until the next try).
   const failure = useRef<FailureText | null>(null);
@@ -95,6 +97,7 @@ export function ToggleRow(props: ToggleRowProps) {
         load: fromLoader(async ({ signal }) => {
           const { props: p, state: s, app: a, vars: v } = latest.current;
           if (!p.template) throw new Error(`row "${p.rowId}" has no layer template`);
+          loadedRequest.current = requestKey(p.template, { app: a, values: s.values, vars: v ?? {} });
           const fromLink = restoring.current;
           restoring.current = false;
           const keep = keepView.current;
@@ -168,7 +171,6 @@ export function ToggleRow(props: ToggleRowProps) {
   // with the message, and a map zoomed out too far hides it until the map is zoomed in again.
   const live = props.template?.live === true;
   const request = props.template ? requestKey(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
-  const lastRequest = useRef(request);
   // Hidden by a zoom-out (the map's view too wide): shown again, without a click, once zoomed in.
   const hiddenByZoom = useRef(false);
   const [reloader] = useState(() =>
@@ -188,8 +190,11 @@ export function ToggleRow(props: ToggleRowProps) {
   );
   useEffect(() => () => reloader.cancel(), [reloader]);
   useEffect(() => {
-    if (request === lastRequest.current) return;
-    lastRequest.current = request;
+    // Back to what is shown (a year picked and picked back): nothing to reload.
+    if (request === loadedRequest.current && !hiddenByZoom.current) {
+      reloader.cancel();
+      return;
+    }
     if (actor.getSnapshot().value === 'inactive' && !hiddenByZoom.current) return;
     reloader.changed();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the request reloads
