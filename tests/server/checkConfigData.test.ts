@@ -5,24 +5,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleDatabaseEnv } from './sampleDatabaseEnv.ts';
+import { describe, expect, it } from 'vitest';
+import { sampleDatabaseSuite } from './sampleDatabaseEnv.ts';
 import { beachwatchConfig, BEACHWATCH_TOPIC } from '../support/beachwatch.ts';
-import { SLOW, TEST_DATABASE_URL } from './db/testDatabase.ts';
+import { TEST_DATABASE_URL } from './db/testDatabase.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
-/** The environment that points check:config at the sample database of this project's engine. */
-let databaseEnv: Record<string, string>;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
-  const sample = await sampleDatabaseEnv();
-  databaseEnv = sample.env;
-  cleanups.push(sample.cleanup);
-}, SLOW);
-afterAll(() => cleanups.splice(0).forEach((c) => c()));
+const { env: databaseEnv, cleanups } = sampleDatabaseSuite();
 
 function checkConfig(dir: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -35,7 +26,7 @@ function checkConfig(dir: string, env: Record<string, string>): Promise<{ code: 
 
 describe('npm run check:config with a database', { timeout: 120_000 }, () => {
   it('passes the real config on the sample database, and says which database it read', async () => {
-    const { code, stdout, stderr } = await checkConfig(path.join(ROOT, 'config'), databaseEnv);
+    const { code, stdout, stderr } = await checkConfig(path.join(ROOT, 'config'), databaseEnv());
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(TEST_DATABASE_URL ? /^database: PostgreSQL [^\n]+: the layer catalog's tables, columns and values checked$/m : /^database: PGlite [^\n]+: the layer catalog's tables, columns and values checked$/m);
@@ -45,7 +36,7 @@ describe('npm run check:config with a database', { timeout: 120_000 }, () => {
   it('refuses a published table that is not in the database, at its line in layers.yaml', async () => {
     const { dir, cleanup } = beachwatchConfig();
     cleanups.push(cleanup);
-    const { code, stderr } = await checkConfig(dir, databaseEnv);
+    const { code, stderr } = await checkConfig(dir, databaseEnv());
     expect(code).toBe(1);
     const file = path.join(dir, 'layers.yaml');
     const text = (await import('node:fs')).readFileSync(file, 'utf8');

@@ -4,8 +4,29 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { ensureDatabase, prebuildSampleDatabase } from '../../src/server/db/ensure.ts';
-import { sampleKey, TEST_DATABASE_URL } from './db/testDatabase.ts';
+import { sampleKey, SLOW, TEST_DATABASE_URL } from './db/testDatabase.ts';
+
+/** For a test file: the sample's environment, made before its tests, and the files to remove
+ *  after them (also pushed by the tests: temp config dirs). */
+export function sampleDatabaseSuite(): { env: () => Record<string, string>; cleanups: Array<() => void> } {
+  let env: Record<string, string> | undefined;
+  const cleanups: Array<() => void> = [];
+  beforeAll(async () => {
+    const sample = await sampleDatabaseEnv();
+    env = sample.env;
+    cleanups.push(sample.cleanup);
+  }, SLOW);
+  afterAll(() => cleanups.splice(0).forEach((c) => c()));
+  return {
+    env: () => {
+      if (!env) throw new Error('the sample database is not ready yet (use it inside a test)');
+      return env;
+    },
+    cleanups,
+  };
+}
 
 export async function sampleDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => void }> {
   if (!TEST_DATABASE_URL) {

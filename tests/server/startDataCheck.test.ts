@@ -5,28 +5,20 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beachwatchConfig } from '../support/beachwatch.ts';
 import { SLOW } from './db/testDatabase.ts';
-import { sampleDatabaseEnv } from './sampleDatabaseEnv.ts';
+import { sampleDatabaseSuite } from './sampleDatabaseEnv.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-let databaseEnv: Record<string, string>;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
-  const sample = await sampleDatabaseEnv();
-  databaseEnv = sample.env;
-  cleanups.push(sample.cleanup);
-}, SLOW);
-afterAll(() => cleanups.splice(0).forEach((c) => c()));
+const { env: databaseEnv, cleanups } = sampleDatabaseSuite();
 
 /** The start (src/server/start.ts under tsx) until it serves or exits: its output and exit code. */
 function start(configDir: string): Promise<{ code: number | null; output: string }> {
   const child = spawn(TSX, ['src/server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...databaseEnv, CONFIG_DIR: configDir, PORT: '0', HOST: '127.0.0.1', DATABASE_READ_URL: '' },
+    env: { ...process.env, ...databaseEnv(), CONFIG_DIR: configDir, PORT: '0', HOST: '127.0.0.1', DATABASE_READ_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
