@@ -68,18 +68,26 @@ export function checkPublished(issues: Issues, topic: Loaded<TopicDoc>, publishe
   }
 }
 
-/** A picker of fixed options ({year} of a year picker) that fills the template: each option must
- *  name a published layer (a year the catalog does not publish draws nothing on the page). */
+/** A picker of fixed options ({year} of a year picker), given in the picker or in a variant list
+ *  it reads, that fills the template: each option must name a published layer (a year the catalog
+ *  does not publish draws nothing on the page). */
 function checkPickerOptions(issues: Issues, topic: Loaded<TopicDoc>, r: Requested, names: readonly string[]): void {
   const vars = templateVariables(r.template);
-  topic.data.variants[r.variant]!.pickers?.forEach((picker, pi) => {
-    if (isUse(picker) || !vars.includes(picker.id) || !('options' in picker.source)) return;
-    picker.source.options.forEach((option, oi) => {
+  const variant = topic.data.variants[r.variant]!;
+  const checked = new Set<string>();
+  variant.pickers?.forEach((picker, pi) => {
+    if (isUse(picker) || !vars.includes(picker.id)) return;
+    const listIndex = 'list' in picker.source ? (variant.lists ?? []).findIndex((l) => 'list' in picker.source && l.id === picker.source.list) : -1;
+    const source = listIndex >= 0 ? variant.lists![listIndex]!.source : picker.source;
+    const at: JsonPath = listIndex >= 0 ? ['variants', r.variant, 'lists', listIndex, 'source', 'options'] : ['variants', r.variant, 'pickers', pi, 'source', 'options'];
+    if (!('options' in source)) return;
+    source.options.forEach((option, oi) => {
       const value = String(typeof option === 'object' ? option.value : option);
       const name = r.template.replaceAll(`{${picker.id}}`, value);
-      if (!matches(name, names)) {
-        report(issues, topic.doc, ['variants', r.variant, 'pickers', pi, 'source', 'options', oi], name.replace(/\{[^}]+\}/g, '*'), names, ` (layer "${r.layerId}" with ${picker.id} ${value})`);
-      }
+      const key = `${at.join('.')}.${oi}`;
+      if (matches(name, names) || checked.has(key)) return;
+      checked.add(key); // a list shared by two pickers (start, end) is reported once
+      report(issues, topic.doc, [...at, oi], name.replace(/\{[^}]+\}/g, '*'), names, ` (layer "${r.layerId}" with ${picker.id} ${value})`);
     });
   });
 }

@@ -35,6 +35,13 @@ describe('check:config against the layer catalog (issue 23, the /beachwatch admi
     ]);
   });
 
+  it('refuses such a year given in a variant list the picker reads', async () => {
+    const topic = topicWith('source: { options: [2567, 2566, 2565, 2564] }', 'source: { list: years }').replace('    pickers:\n', '    lists:\n      - { id: years, source: { options: [2567, 2568] } }\n    pickers:\n');
+    expect(await errorsWith({ topic })).toEqual([
+      `${at(topic, '2568')}48 variants[0].lists[0].source.options[1]: layer "beachwatch_2568" (layer "litter" with year 2568) is not published by the layer catalog (config/layers.yaml); did you mean "beachwatch_2564"?`,
+    ]);
+  });
+
   it('refuses a CQL field that is not an attribute, with did-you-mean', async () => {
     const topic = topicWith('{ field: prv_code, picker: province }', '{ field: provice, picker: province }');
     const [line] = await errorsWith({ topic });
