@@ -151,6 +151,26 @@ describe('check:config: a chart unit must be defined in the glossary', { timeout
     ]);
   });
 
+  it('a totals section is held to the same rule', async () => {
+    const totals = yaml`
+      route: landtotals
+      title: { th: พื้นที่ใช้ที่ดิน, en: Land totals }
+      menu: { order: 91, icon: landuse }
+      variants:
+        - path: ""
+          sections:
+            - kind: totals
+              id: area
+              title: พื้นที่
+              layer: coastallu_2558
+              value: { field: area_rai, unit: rais, aggregate: sum }
+              groupBy: [{ fields: [prv_name], label: จังหวัด }]
+    `;
+    expect(await topicErrors('landtotals', totals)).toEqual([
+      'topics/landtotals.yaml:11:41 variants[0].sections[0].value.unit: unknown unit "rais" (did you mean "rai"? Or define it in config/glossary.yaml units, e.g. rais: { th: ..., en: ..., decimals: 1 })',
+    ]);
+  });
+
   it('a unit nothing is close to says only how to define it', async () => {
     const [line] = await topicErrors('beachwatch', topic('litres'));
     expect(line).toContain('unknown unit "litres" (define it in config/glossary.yaml units');
