@@ -166,7 +166,7 @@ export const th = {
     tellAdmin: 'โปรดแจ้งผู้ดูแลระบบ',
     retry: 'ลองใหม่',
     empty: 'ไม่พบข้อมูลในพื้นที่ที่เลือก ลองเลือกพื้นที่หรือปีอื่น',
-    missingFields: (fields: readonly string[]) => `ไม่พบฟิลด์ ${fields.join(', ')} ในข้อมูล`,
+    missingFields: (...fields: string[]) => `ไม่พบฟิลด์ ${fields.join(', ')} ในข้อมูล`,
     checkChart: 'โปรดแจ้งผู้ดูแลระบบให้ตรวจสอบการตั้งค่ากราฟ',
     debug: {
       title: 'คำขอที่ไม่สำเร็จ',

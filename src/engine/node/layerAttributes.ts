@@ -38,10 +38,13 @@ export function servedBy(layer: LayerTemplate, published: readonly Published[]):
   // A template of a catalog entry's shape is served by that entry's layers ('cmline_island_{year}'
   // is every year of that entry, not also 'cmline_island_analysis'); else by the names it matches.
   // A family (cvi_<variables>) has no fixed name and computes its attributes: it matches nothing.
-  const matched = published.filter((p) => {
-    if (p.kind === 'family') return false;
-    return templates.some((t) => (p.kind === 'vector' && shape(p.template) === shape(t)) || (!/\{/.test(t) && t === p.name) || (!published.some((q) => q.kind === 'vector' && shape(q.template) === shape(t)) && templatePattern(t).test(p.name)));
+  const entryShapes = new Set(published.flatMap((p) => (p.kind === 'vector' ? [shape(p.template)] : [])));
+  const tests = templates.map((t): ((p: Published & { name: string }) => boolean) => {
+    if (entryShapes.has(shape(t))) return (p) => p.kind === 'vector' && shape(p.template) === shape(t);
+    const pattern = templatePattern(t);
+    return (p) => pattern.test(p.name);
   });
+  const matched = published.filter((p): p is Exclude<Published, { kind: 'family' }> => p.kind !== 'family' && tests.some((test) => test(p)));
   const vectors = matched.filter((p): p is PublishedVector => p.kind === 'vector');
   if (vectors.length === 0 || vectors.length !== matched.length) return undefined;
   const [first, ...rest] = vectors.map((v) => v.attributes.map((a) => a.name));

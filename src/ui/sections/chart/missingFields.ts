@@ -25,5 +25,5 @@ export function missingChartFields(spec: ChartSpec, input: ChartInput): string[]
 /** The Thai note for missing fields, or null when every field is there. */
 export function missingFieldsText(spec: ChartSpec, input: ChartInput): string | null {
   const missing = missingChartFields(spec, input);
-  return missing.length ? `${th.failures.missingFields(missing)} ${th.failures.checkChart}` : null;
+  return missing.length ? `${th.failures.missingFields(...missing)} ${th.failures.checkChart}` : null;
 }
