@@ -2,28 +2,17 @@
 // /landwatch declares a WFS layer drawn in the colours of a legend field (land use by lul2_code)
 // and a bar chart of its area by province and district. With no code change the page asks the
 // WFS with the province's CQL_FILTER, draws the features in the legend's colours, and charts them.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
-import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
+import { ROOT_DIR } from './support/server.ts';
 
-const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-wfs-topic');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'config-modules');
 
 describe('config-only WFS layer styled by a legend field, with a declared bar chart', { timeout: 120_000 }, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-config-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const suite = backendSuite(SHOTS, {
-    configDir: () => {
-      cpSync(CONFIG_DIR, dir, { recursive: true });
-      cpSync(FIXTURE, dir, { recursive: true });
-      return dir;
-    },
-  });
+  const suite = backendSuite(SHOTS, { fixture: 'config-wfs-topic' });
 
   it('/landwatch: WFS 2.0 GetFeature by province, features in the land-use legend colours, a bar chart and table summing the features', async () => {
     const { page } = suite.s;

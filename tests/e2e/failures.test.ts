@@ -9,19 +9,17 @@
 //   'ลองใหม่' shows the layer;
 // - data without the chart's value field: the real answer with `area_rai` taken out;
 // - a picker list answered 500, and WMS map images answered 500.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AxeResults } from 'axe-core';
 import { describeProblems } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
-import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
+import { ROOT_DIR } from './support/server.ts';
 
-const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-failures');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'failures');
 mkdirSync(SHOTS, { recursive: true });
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -46,15 +44,7 @@ function isGetFeature(route: Route, typeName: string): boolean {
 }
 
 describe('a layer, chart or list that fails says so in Thai on its row, the page keeps working (issue 23 item 3)', { timeout: 180_000 }, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-failures-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const suite = backendSuite(SHOTS, {
-    configDir: () => {
-      cpSync(CONFIG_DIR, dir, { recursive: true });
-      cpSync(FIXTURE, dir, { recursive: true });
-      return dir;
-    },
-  });
+  const suite = backendSuite(SHOTS, { fixture: 'config-failures' });
   const listUrl = (url: URL) => url.pathname.endsWith('/router') && url.searchParams.get('page') === 'changecoastline' && url.searchParams.get('mode') === 'year';
   const intercepted: RegExp[] = [];
 

@@ -3,16 +3,13 @@
 // options, the districts of the chosen province in a second picker (a cascade), and charts the
 // sum of area_rai by province and district from /tcs/v2/totals, with no layer row on the map.
 // The expected lists and sums come from the same layer read through WFS GetFeature.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeProblems } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
-import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
+import { ROOT_DIR } from './support/server.ts';
 
-const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-layer-values');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'layer-values');
 const thai = new Intl.Collator('th', { numeric: true });
 
@@ -24,15 +21,7 @@ function distinct(rows: readonly Land[], code: 'prv_code' | 'amp_code' | 'tam_co
 }
 
 describe('a picker lists the values of a published layer; a totals section charts its sums', { timeout: 180_000 }, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-layer-values-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const suite = backendSuite(SHOTS, {
-    configDir: () => {
-      cpSync(CONFIG_DIR, dir, { recursive: true });
-      cpSync(FIXTURE, dir, { recursive: true });
-      return dir;
-    },
-  });
+  const suite = backendSuite(SHOTS, { fixture: 'config-layer-values' });
 
   it('/landtotals: provinces and districts of coastallu_2558 as options, the chart and table of area by district of the chosen province', async () => {
     const { page } = suite.s;

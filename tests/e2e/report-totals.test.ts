@@ -5,18 +5,16 @@
 // and 'ดาวน์โหลด PDF' saves it: the Thai title, the chart title and every district label as text,
 // and the chart's picture with its green bars (#2E7D32) on that page. Before, the report took only
 // `kind: chart` sections and had no chart page here.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { describeProblems } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
-import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
+import { ROOT_DIR } from './support/server.ts';
 
-const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-layer-values');
 const OUT = path.join(ROOT_DIR, 'test-results', 'report-totals');
 const CHART_TITLE = 'พื้นที่การใช้ประโยชน์ที่ดิน พ.ศ. 2558';
 const pageText = (file: string, page?: number) =>
@@ -33,16 +31,7 @@ function barInk(file: string): number {
 }
 
 describe('export report of a totals chart', { timeout: 180_000 }, () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-report-totals-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const suite = backendSuite(OUT, {
-    viewport: { width: 1280, height: 900 },
-    configDir: () => {
-      cpSync(CONFIG_DIR, dir, { recursive: true });
-      cpSync(FIXTURE, dir, { recursive: true });
-      return dir;
-    },
-  });
+  const suite = backendSuite(OUT, { viewport: { width: 1280, height: 900 }, fixture: 'config-layer-values' });
 
   it('/landtotals: the preview and the PDF hold the totals chart, its picture and its table', async () => {
     const { page } = suite.s;

@@ -1,12 +1,13 @@
 // One browser session against the app on the sample database, for a describe block: the database,
 // the app (on `configDir`, default config/) and a desktop session are made before its tests and
 // closed after them; a failing test leaves a screenshot named after it in `shots`.
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { openSampleDatabase, type TestDatabase } from '../../server/db/testDatabase.ts';
 import { openSession, type BrowserSession } from './app.ts';
-import { CONFIG_DIR, startApp, type RunningApp } from './server.ts';
+import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './server.ts';
 
 export interface BackendSuite {
   readonly app: RunningApp;
@@ -15,9 +16,23 @@ export interface BackendSuite {
 
 export interface BackendSuiteOptions {
   configDir?: () => string;
+  /** A fixture folder (tests/fixtures/<name>) laid over a temp copy of config/: a topic an admin
+   *  adds by config alone. Removed after the suite. */
+  fixture?: string;
   viewport?: { width: number; height: number };
   /** Writes what the config needs into the sample database (an admin's imported table). */
   prepare?: (db: TestDatabase['db']) => Promise<void>;
+}
+
+const made: string[] = [];
+
+/** A temp copy of config/ with the fixture's files over it. */
+function withFixture(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `e2e-${name}-`));
+  made.push(dir);
+  cpSync(CONFIG_DIR, dir, { recursive: true });
+  cpSync(path.join(ROOT_DIR, 'tests', 'fixtures', name), dir, { recursive: true });
+  return dir;
 }
 
 export function backendSuite(shots: string, options: BackendSuiteOptions = {}): BackendSuite {
@@ -28,7 +43,7 @@ export function backendSuite(shots: string, options: BackendSuiteOptions = {}): 
   beforeAll(async () => {
     database = await openSampleDatabase();
     await options.prepare?.(database.db);
-    app = await startApp(options.configDir?.() ?? CONFIG_DIR, { db: database.db });
+    app = await startApp(options.fixture ? withFixture(options.fixture) : (options.configDir?.() ?? CONFIG_DIR), { db: database.db });
     s = await openSession(options.viewport ?? { width: 1280, height: 800 });
     s.browser.context.setDefaultTimeout(30_000);
   });
@@ -36,6 +51,7 @@ export function backendSuite(shots: string, options: BackendSuiteOptions = {}): 
     await s?.close();
     await app?.close();
     await database?.close();
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') await s?.page.screenshot({ path: path.join(shots, `FAILED-${task.name.slice(0, 40).replace(/[^\w-]+/g, '_')}.png`) }).catch(() => undefined);
