@@ -153,9 +153,12 @@ async function checkData(db: ManagedDatabase, dir: string): Promise<void> {
   const file = path.join(dir, 'layers.yaml');
   const relative = path.relative(process.cwd(), file);
   const shown = relative.startsWith('..') ? file : relative;
+  const started = performance.now();
   const found = await catalogDataErrors(db, file, shown);
   for (const e of found) console.warn(formatConfigError(e));
   const errors = found.filter((e) => e.severity !== 'warning').length;
+  const warnings = found.length - errors;
+  console.log(`layer catalog checked against the database in ${seconds(performance.now() - started)}${warnings ? `: ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`);
   if (errors) fail(`${errors} error${errors === 1 ? '' : 's'} between the layer catalog and the database ${db.description}: fix ${shown} or the data (npm run check:config shows them)`);
 }
 
