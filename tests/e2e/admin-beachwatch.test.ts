@@ -5,34 +5,18 @@
 // charts kilograms by province ('กก.', 1 decimal from the glossary), follows the year picker, and
 // the drawer says the amount with its unit's decimals.
 import path from 'node:path';
-import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDecimals } from '../../src/engine/units.ts';
 import { beachwatchConfig, beachwatchRows, writeBeachwatchTable } from '../support/beachwatch.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
+import { colourPixel, drawerRowsAt, type Rgb } from './support/drawer.ts';
 import { ROOT_DIR } from './support/server.ts';
 
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'admin-beachwatch');
 /** The legend's class colours (tests/fixtures/admin-beachwatch/legends.yaml). */
-const CLASS_COLOURS = [[0x1a, 0x98, 0x50], [0xfe, 0xe0, 0x8b], [0xfc, 0x8d, 0x59], [0xd7, 0x30, 0x27]] as const;
-
-/** The first map pixel (CSS px in the map) of a class colour, searching from the centre out, or null. */
-async function symbolPixel(page: Page): Promise<{ x: number; y: number } | null> {
-  const png = PNG.sync.read(await page.getByTestId('map').screenshot());
-  let best: { x: number; y: number; d: number } | null = null;
-  for (let y = 60; y < png.height - 60; y++) {
-    for (let x = 60; x < png.width - 60; x++) {
-      const i = (y * png.width + x) * 4;
-      const near = CLASS_COLOURS.some((c) => Math.abs(png.data[i]! - c[0]) + Math.abs(png.data[i + 1]! - c[1]) + Math.abs(png.data[i + 2]! - c[2]) < 12);
-      const d = Math.hypot(x - png.width / 2, y - png.height / 2);
-      if (near && (!best || d < best.d)) best = { x, y, d };
-    }
-  }
-  return best && { x: best.x, y: best.y };
-}
+const CLASS_COLOURS: Rgb[] = [[0x1a, 0x98, 0x50], [0xfe, 0xe0, 0x8b], [0xfc, 0x8d, 0x59], [0xd7, 0x30, 0x27]];
 
 /** Kilograms by province of a year's survey, as the chart's table shows them. */
 function expectedKg(year: number): Map<string, string> {
@@ -94,13 +78,9 @@ describe('the admin example /beachwatch works by config alone (issue 23)', { tim
 
     // The drawer: a click on a drawn symbol shows the amount with the unit's one decimal.
     const amounts = (await drawn()).map((f) => `${formatDecimals(Number(f.properties.litter_kg), 1)}`);
-    const hit = await symbolPixel(page);
+    const hit = await colourPixel(page, CLASS_COLOURS, 11);
     expect(hit, 'a legend-coloured symbol on the map').not.toBeNull();
-    const box = (await page.getByTestId('map').boundingBox())!;
-    await page.mouse.click(box.x + hit!.x, box.y + hit!.y);
-    const info = page.getByRole('complementary', { name: 'Feature Information' }).getByTestId('feature-info');
-    await info.waitFor({ timeout: 15_000 });
-    const cells = await info.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+    const cells = await drawerRowsAt(page, hit!);
     const amount = cells.find(([label]) => label === 'ปริมาณขยะ (กก.)')?.[1] ?? '';
     expect(amount).toMatch(/^\d{1,3}(,\d{3})*\.\d$/);
     expect(amounts).toContain(amount);

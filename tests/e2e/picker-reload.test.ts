@@ -7,36 +7,20 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDecimals, formatThaiNumber } from '../../src/engine/units.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
+import { colourPixel, drawerRowsAt, type Rgb } from './support/drawer.ts';
 import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
 
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-picker-reload');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'picker-reload');
-const LINE = [0xff, 0x00, 0xff];
+const LINE: Rgb = [0xff, 0x00, 0xff];
 const GLOSSARY_LINE = 'length_km: { th: ความยาว, en: Length, unit: km }';
 
 type Drawn = Array<{ properties: Record<string, unknown> }>;
-
-/** The map pixel of the layer's colour closest to the map's centre (CSS px in the map), or null. */
-async function linePixel(page: Page): Promise<{ x: number; y: number } | null> {
-  const png = PNG.sync.read(await page.getByTestId('map').screenshot());
-  let best: { x: number; y: number; d: number } | null = null;
-  for (let y = 60; y < png.height - 60; y++) {
-    for (let x = 60; x < png.width - 60; x++) {
-      const i = (y * png.width + x) * 4;
-      if (Math.abs(png.data[i]! - LINE[0]!) + Math.abs(png.data[i + 1]! - LINE[1]!) + Math.abs(png.data[i + 2]! - LINE[2]!) > 30) continue;
-      const d = Math.hypot(x - png.width / 2, y - png.height / 2);
-      if (!best || d < best.d) best = { x, y, d };
-    }
-  }
-  return best && { x: best.x, y: best.y };
-}
 
 describe('a shown WFS layer and its chart follow the year picker; drawer decimals', { timeout: 180_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-reload-'));
@@ -113,13 +97,9 @@ describe('a shown WFS layer and its chart follow the year picker; drawer decimal
 
     // The drawer: a click on a drawn line shows its length with the glossary's 1 decimal.
     const lengths = (await drawn()).map((f) => formatDecimals(Number(f.properties.length_km), 1));
-    const hit = await linePixel(page);
+    const hit = await colourPixel(page, [LINE], 30);
     expect(hit, 'a #FF00FF line pixel on the map').not.toBeNull();
-    const box = (await page.getByTestId('map').boundingBox())!;
-    await page.mouse.click(box.x + hit!.x, box.y + hit!.y);
-    const info = page.getByRole('complementary', { name: 'Feature Information' }).getByTestId('feature-info');
-    await info.waitFor({ timeout: 15_000 });
-    const rows = await info.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+    const rows = await drawerRowsAt(page, hit!);
     const length = rows.find(([label]) => label === 'ความยาว (กม.)')?.[1] ?? '';
     expect(length).toMatch(/^\d{1,3}(,\d{3})*\.\d$/);
     expect(lengths).toContain(length);
