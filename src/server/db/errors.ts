@@ -23,6 +23,16 @@ export function databaseTrouble(error: unknown): 'timeout' | 'unavailable' | und
   return undefined;
 }
 
+/** The JSON answer to a database failure the request or the moment caused (the router and the
+ *  values/totals endpoints), or null for a server bug (500). */
+export function databaseFailure(error: unknown): { status: 400 | 503; message: string } | null {
+  if (isDataException(error)) return { status: 400, message: 'a value in the request is out of range for its attribute' };
+  const trouble = databaseTrouble(error);
+  if (trouble === 'timeout') return { status: 503, message: 'the query took too long; narrow the request' };
+  if (trouble === 'unavailable') return { status: 503, message: 'the database is not available, try again shortly' };
+  return null;
+}
+
 /** Seconds a client should wait before retrying after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -7,7 +7,7 @@ import type { RequestContext } from '../http/router.ts';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { sendJsonError } from '../http/json.ts';
 import { FilterError } from '../ogc/filter/index.ts';
-import { databaseTrouble, isDataException, RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { databaseFailure, databaseTrouble, RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PageModes, ProxySettings, RouterContext } from './context.ts';
@@ -84,12 +84,8 @@ function describeFailure(error: unknown): { status: number; message: string } | 
   if (error instanceof FilterError) return { status: 400, message: error.message };
   if (error instanceof ProxyError) return { status: error.status, message: error.message };
   if (error instanceof BodyTooLargeError) return { status: 413, message: error.message };
-  if (isDataException(error)) return { status: 400, message: 'a value in the request is out of range for its attribute' };
-  // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ended the query, or the database cannot be reached
-  const trouble = databaseTrouble(error);
-  if (trouble === 'timeout') return { status: 503, message: 'the query took too long; narrow the request' };
-  if (trouble === 'unavailable') return { status: 503, message: 'the database is not available, try again shortly' };
-  return null;
+  // a bad value, statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS), or the database cannot be reached
+  return databaseFailure(error);
 }
 
 export function createRouterHandler(options: RouterHandlerOptions): (ctx: RequestContext) => Promise<void> {

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resolveFeatureType, type VectorFeatureType } from '../data/featureTypes.ts';
 import { LayerDataError, layerTotals, layerValues, type ColumnFilters, type TotalsOp } from '../data/layerData.ts';
-import { databaseTrouble, isDataException, RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { databaseFailure, RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
 import { JSON_TYPE, sendJsonError } from '../http/json.ts';
@@ -100,11 +100,7 @@ async function answer(db: Database, kind: Kind, query: URLSearchParams, product:
 
 function failure(error: unknown): { status: number; message: string } | null {
   if (error instanceof LayerDataError) return { status: 400, message: error.message };
-  if (isDataException(error)) return { status: 400, message: 'a value in the request is out of range for its attribute' };
-  const trouble = databaseTrouble(error);
-  if (trouble === 'timeout') return { status: 503, message: 'the query took too long; narrow the request' };
-  if (trouble === 'unavailable') return { status: 503, message: 'the database is not available, try again shortly' };
-  return null;
+  return databaseFailure(error);
 }
 
 export function layerDataRoutes(options: LayerDataRoutesOptions): Route[] {
