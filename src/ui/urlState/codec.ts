@@ -28,8 +28,8 @@ export interface Decoded {
   problems: string[];
 }
 
-/** Query keys that are not map state but must survive (QA mode). */
-const PASSTHROUGH = new Set(['qa']);
+/** Query keys that are not map state but must survive (QA mode, the admin's ?debug=1 panel). */
+const PASSTHROUGH = new Set(['qa', 'debug']);
 const ID = /^[a-z][a-z0-9_-]*$/i;
 const PICKER_PREFIX = 'p.';
 

@@ -36,6 +36,9 @@ describe('URL state codec', () => {
   it('no query: no state and nothing to say', () => {
     expect(decodeUrlState('')).toEqual({ state: null, problems: [] });
     expect(decodeUrlState('?qa=1')).toEqual({ state: null, problems: [] });
+    // the admin's failed-request panel is no map state either ('unknown value' toast on /beachwatch?debug=1)
+    expect(decodeUrlState('?debug=1')).toEqual({ state: null, problems: [] });
+    expect(encodeUrlState(full, passthroughOf('?debug=1')).endsWith('&debug=1')).toBe(true);
   });
 
   it('a link without v is read as version 1; an unknown version is ignored as a whole', () => {
