@@ -10,6 +10,10 @@ import path from 'node:path';
 // Inputs of the client build, relative to the repo root (vite copies public/ into dist/ as is).
 const INPUTS = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
 const STAMP = path.join('.cache', 'client-build.json');
+// File times come from the kernel's coarse clock (a tick behind Date.now(), 2 s on FAT): the stamp
+// is dated this much earlier, so an edit made just after a build or check started is never older
+// than it. An input edited in the margin costs one content hash, not a build.
+const CLOCK_MARGIN_MS = 2_000;
 
 interface BuildStamp {
   /** SHA-1 over the inputs' relative paths and contents when the build started. */
@@ -76,7 +80,8 @@ async function writeStamp(rootDir: string, stamp: BuildStamp, at: number): Promi
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify(stamp));
-  await utimes(temp, new Date(at), new Date(at));
+  const dated = new Date(at - CLOCK_MARGIN_MS);
+  await utimes(temp, dated, dated);
   await rename(temp, file); // atomic: a start beside this one reads the old stamp or the new one
 }
 

@@ -91,6 +91,14 @@ describe('clientBuildReason after a recorded build (content, not file times)', (
     expect(await clientBuildReason(root)).toBe('src/ui/App.tsx is newer than dist/index.html');
   });
 
+  it('names an edit dated by a clock that lags behind (coarse file times): it is not older than the build', async () => {
+    await recordedBuild();
+    writeFileSync(path.join(root, 'src/ui/App.tsx'), 'an edit');
+    const lagging = new Date(Date.now() - 1_000);
+    utimesSync(path.join(root, 'src/ui/App.tsx'), lagging, lagging);
+    expect(await clientBuildReason(root)).toBe('src/ui/App.tsx is newer than dist/index.html');
+  });
+
   it('a touched input with the same content needs no build', async () => {
     await recordedBuild();
     write('src/ui/App.tsx', new Date(Date.now() + 60_000));
