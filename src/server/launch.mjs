@@ -7,14 +7,15 @@
 // The bundle holds no absolute path (its files find the sources relative to themselves), so a
 // copied or moved installation runs its own config and code from the bundle it brought along.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Entry points, by output name; relative to ROOT. */
 const ENTRIES = { start: 'src/server/start.ts', renderWorker: 'src/server/ogc/renderWorker.ts' };
-// Under the repository, so that the bundle's package imports resolve from its node_modules.
+// Under the repository by default, so that the bundle's package imports resolve from its
+// node_modules; a folder elsewhere gets a link to them (linkPackages).
 const BUNDLE_DIR = path.resolve(ROOT, process.env.TCS_SERVER_BUNDLE_DIR ?? path.join('.cache', 'server'));
 const MANIFEST = path.join(BUNDLE_DIR, 'manifest.json');
 const KEEP_OLD_MS = 24 * 3600_000;
@@ -114,6 +115,32 @@ async function build() {
   return manifest;
 }
 
+/**
+ * Node resolves the bundle's package imports ('pg', '@electric-sql/pglite', ...) from the folders
+ * above the bundle file: a bundle folder outside the repository gets a node_modules link to the
+ * repository's, renewed when the repository moved.
+ */
+function linkPackages() {
+  const fromRoot = path.relative(ROOT, BUNDLE_DIR);
+  if (!fromRoot.startsWith('..') && !path.isAbsolute(fromRoot)) return;
+  const link = path.join(BUNDLE_DIR, 'node_modules');
+  const target = path.join(ROOT, 'node_modules');
+  const current = (() => {
+    try {
+      return readlinkSync(link);
+    } catch {
+      return null;
+    }
+  })();
+  if (current === target) return;
+  if (current !== null) rmSync(link, { force: true });
+  try {
+    symlinkSync(target, link, 'junction');
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error; // a start beside this one made it
+  }
+}
+
 /** The up-to-date manifest, building the bundle when needed; null when esbuild failed. */
 async function ensureBundle() {
   const fresh = freshManifest();
@@ -134,6 +161,7 @@ if (process.argv.includes('--build')) {
   console.log(manifest ? `server bundle: ${built ? `built (${why})` : 'up to date'} in ${took}` : 'server bundle: not built');
   process.exitCode = manifest ? 0 : 1;
 } else if (manifest) {
+  linkPackages();
   if (built) console.log(`server bundle: built (${why}) in ${took}`);
   process.setSourceMapsEnabled(true); // stack traces name the TypeScript files
   // Read by src/server/bundle.ts: the render workers' entry, the validated config's cache and its key.

@@ -207,6 +207,13 @@ describe('a copied or moved installation (issue 23 item 5)', () => {
     expect(fromMoved.output).toContain('(validated before, unchanged since)'); // the same content, named the same from its folder
   });
 
+  it('a bundle folder outside the installation (TCS_SERVER_BUNDLE_DIR) finds its packages and serves (issue 27 item 3)', { timeout: SLOW }, async () => {
+    const outside = path.join(trees, 'bundle-elsewhere');
+    const served = await serveOnce(original, { TCS_SERVER_BUNDLE_DIR: outside });
+    expect(served.output).not.toContain('ERR_MODULE_NOT_FOUND');
+    expect(served.title).toBe('Original | {product}');
+  });
+
   it('CONFIG_DIRs started in turn each serve their own, and the default keeps its validated config', { timeout: SLOW }, async () => {
     const other = path.join(trees, 'other-config');
     await run('cp', ['-a', path.join(original, 'config'), other]);
