@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types.ts';
 import type { BasemapDef, Glossary, Legend } from '../engine/types.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, startDeadline } from './http/deadline.ts';
 import { rateLimitedLog } from './http/errorLog.ts';
 import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
@@ -50,6 +51,8 @@ export interface AppServerOptions {
   trustedProxies?: readonly string[];
   /** Draining state for /readyz and graceful shutdown (start.ts keeps one to drain on SIGTERM). */
   lifecycle?: Lifecycle;
+  /** A request whose answer has not started by then gets a 503 (env REQUEST_TIMEOUT_MS; default 60 s). */
+  requestTimeoutMs?: number;
 }
 
 /** http://127.0.0.1:<port> (or the bound address when it is a specific one): how this server reaches itself. */
@@ -84,7 +87,7 @@ export function createAppServer(options: AppServerOptions): Server {
     const db = options.db;
     const selfOrigin = () => options.proxy?.selfOrigin ?? loopbackOrigin(server!);
     backend.push(
-      ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db }),
+      ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db, logError }),
       ...routerRoutes({
         product: options.product,
         db,
@@ -118,9 +121,13 @@ export function createAppServer(options: AppServerOptions): Server {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     const target = parseRequestTarget(req.url ?? '');
     if (!target) return sendText(res, 400, 'Bad Request');
+    const late = startDeadline(req, res, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, () =>
+      logError({ level: 'error', where: 'deadline', method: req.method, path: target.pathname, error: 'no answer within the request deadline' }),
+    );
     try {
       await dispatch({ req, res, ...target });
     } catch (error) {
+      if (late()) return;
       logError({ level: 'error', method: req.method, path: target.pathname, error: String(error) });
       if (res.headersSent) res.destroy();
       else sendText(res, 500, 'Internal Server Error');

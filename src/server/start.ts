@@ -12,6 +12,7 @@ import { serverBundle } from './bundle.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
+import { parseRequestTimeout } from './http/deadline.ts';
 import { parsePublicUrl, parseTrustedProxies } from './http/publicUrl.ts';
 import { parseAllowOrigins } from './proxy/allowList.ts';
 
@@ -63,10 +64,12 @@ const configDir = path.resolve(process.env.CONFIG_DIR ?? path.join(rootDir, 'con
 let allowOrigins: string[] = [];
 let publicUrl: string | undefined;
 let trustedProxies: string[] = [];
+let requestTimeoutMs = 0;
 try {
   allowOrigins = parseAllowOrigins(process.env.WMS_PROXY_ALLOW);
   publicUrl = parsePublicUrl(process.env.PUBLIC_URL);
   trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  requestTimeoutMs = parseRequestTimeout(process.env.REQUEST_TIMEOUT_MS);
 } catch (error) {
   fail(String((error as Error).message));
 }
@@ -113,6 +116,7 @@ const server = createAppServer({
   ...(backend.assets?.startsWith('/') ? { assetsPath: backend.assets } : {}),
   ...(publicUrl !== undefined ? { publicUrl } : {}),
   trustedProxies,
+  requestTimeoutMs,
 });
 server.on('error', (error) => fail(`Cannot listen on ${host}:${port}: ${error.message}`));
 server.listen(port, host, () => {

@@ -69,6 +69,16 @@ describe('database outage', () => {
     expect(errors.filter((l) => l.where === 'router')).toHaveLength(1);
     expect(errors.filter((l) => l.where === 'ogc')).toHaveLength(1);
   });
+  it('a bundled data file answers 503 with Retry-After, not 500, and any origin may read it and ask first (issue 27 item 2)', async () => {
+    const a = await rawRequest(server.port, 'GET', '/maps/assets/data/cctv.json');
+    expect(a.status).toBe(503);
+    expect(a.headers['retry-after']).toMatch(/^\d+$/);
+    expect(a.headers['access-control-allow-origin']).toBe('*');
+    expect(a.json().errors).toMatch(/not available/);
+    const preflight = await rawRequest(server.port, 'OPTIONS', '/maps/assets/data/radar_stations.json', { headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+  });
 });
 
 describe('GetFeatureInfo upstream faults: 504', () => {
@@ -104,4 +114,38 @@ describe('GetFeatureInfo upstream faults: 504', () => {
     expect(a.status).toBe(504);
     expect(a.json().errors).toMatch(/longer than allowed/);
   }, 20_000);
+});
+
+describe('the request deadline (issue 27 item 1)', () => {
+  // A database whose queries never answer: what a frozen server looks like without the pool's bounds.
+  const hung: Database = {
+    kind: 'postgres',
+    query: () => new Promise(() => undefined),
+    transaction: () => new Promise(() => undefined),
+    close: async () => undefined,
+  };
+  let server: { port: number; close: () => Promise<void> };
+  const logs: Array<Record<string, unknown>> = [];
+  const dist = makeFakeDist();
+  beforeAll(async () => {
+    server = await startServer({ basePath: '/maps', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}', db: hung, legends: [], requestTimeoutMs: 1000, log: (e) => logs.push(e as Record<string, unknown>) });
+  });
+  afterAll(async () => {
+    await server?.close();
+    dist.cleanup();
+  });
+
+  it.each([
+    ['the router', '/tcs/v2/router?page=coastline&mode=list&list=province'],
+    ['a bundled data file', '/maps/assets/data/cctv.json'],
+    ['WFS', '/geoserver/tcs_postgres/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=tcs:cmline_2567'],
+  ])('%s answers 503 with Retry-After and CORS after the deadline, and says so in the log', async (_name, target) => {
+    const started = Date.now();
+    const answer = await rawRequest(server.port, 'GET', target);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(logs.some((l) => l.where === 'deadline')).toBe(true);
+  });
 });

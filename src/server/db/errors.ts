@@ -17,7 +17,9 @@ export function databaseTrouble(error: unknown): 'timeout' | 'unavailable' | und
   if (code === '57014') return 'timeout';
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT') return 'unavailable';
   if (code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || code === '08000' || code === '08001' || code === '08006') return 'unavailable';
-  if (error instanceof Error && /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(error.message)) {
+  // node-postgres' own words: no pooled connection in time, a connection that did not open in time
+  // ('timeout expired'), or no answer in time (a frozen server: its statement_timeout never fires).
+  if (error instanceof Error && /timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Connection terminated|connection is closed|Client has encountered a connection error/i.test(error.message)) {
     return 'unavailable';
   }
   return undefined;

@@ -21,6 +21,10 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** PostgreSQL per-statement limit in ms; default env DATABASE_STATEMENT_TIMEOUT_MS or 10 000. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the wait for a connection in ms; default env DATABASE_CONNECT_TIMEOUT_MS or 10 000. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the client's wait for an answer in ms; default env DATABASE_QUERY_TIMEOUT_MS or the statement limit + 5 000. */
+  queryTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -50,6 +54,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<M
       max: options.poolMax ?? positiveInt(env.DATABASE_POOL_MAX, 'DATABASE_POOL_MAX') ?? 10,
       statementTimeoutMs:
         options.statementTimeoutMs ?? positiveInt(env.DATABASE_STATEMENT_TIMEOUT_MS, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? 10_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? positiveInt(env.DATABASE_CONNECT_TIMEOUT_MS, 'DATABASE_CONNECT_TIMEOUT_MS'),
+      queryTimeoutMs: options.queryTimeoutMs ?? positiveInt(env.DATABASE_QUERY_TIMEOUT_MS, 'DATABASE_QUERY_TIMEOUT_MS'),
     });
   }
   const { openPglite } = await import('./pglite.ts');

@@ -5,9 +5,9 @@
 // trouble), never a stack trace.
 import type { RequestContext } from '../http/router.ts';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
-import { sendJsonError } from '../http/json.ts';
 import { FilterError } from '../ogc/filter/index.ts';
-import { databaseFailure, databaseTrouble, RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { databaseFailure } from '../db/errors.ts';
+import { sendJsonFailure } from '../http/jsonFailure.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
 import type { PageModes, ProxySettings, RouterContext } from './context.ts';
@@ -104,18 +104,7 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
       const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}) };
       await handler(routerCtx);
     } catch (error) {
-      if (ctx.res.headersSent) {
-        ctx.res.destroy();
-        return;
-      }
-      const known = describeFailure(error);
-      const outage = databaseTrouble(error) === 'unavailable';
-      if (!known || outage) {
-        (options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)))({ level: 'error', where: 'router', path: ctx.pathname, error: String(error) });
-      }
-      if (!known) return sendJsonError(ctx.res, 500, 'internal error');
-      if (known.status === 503) ctx.res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      sendJsonError(ctx.res, known.status, known.message);
+      sendJsonFailure(ctx, error, describeFailure(error), options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)), 'router');
     }
   };
 }

@@ -10,10 +10,11 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resolveFeatureType, type VectorFeatureType } from '../data/featureTypes.ts';
 import { LayerDataError, layerTotals, layerValues, type ColumnFilters, type TotalsOp } from '../data/layerData.ts';
-import { databaseFailure, RETRY_AFTER_SECONDS } from '../db/errors.ts';
+import { databaseFailure } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
-import { JSON_TYPE, sendJsonError } from '../http/json.ts';
+import { JSON_TYPE } from '../http/json.ts';
+import { sendJsonFailure } from '../http/jsonFailure.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { addVary } from '../http/vary.ts';
@@ -133,12 +134,8 @@ export function layerDataRoutes(options: LayerDataRoutesOptions): Route[] {
       res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': (zipped ?? body).length });
       res.end(zipped ?? body);
     } catch (error) {
-      if (res.headersSent) return void res.destroy();
-      res.removeHeader('ETag');
-      const known = failure(error);
-      if (!known || known.status === 503) log({ level: 'error', where: kind, path: ctx.pathname, error: String(error) });
-      if (known?.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      sendJsonError(res, known?.status ?? 500, known?.message ?? 'internal error');
+      if (!res.headersSent) res.removeHeader('ETag');
+      sendJsonFailure(ctx, error, failure(error), log, kind);
     }
   };
   return withCors((['values', 'totals'] as const).map((kind) => ({ methods: ['GET'] as const, pattern: `/${options.product}/v2/${kind}`, handler: handler(kind) })));
