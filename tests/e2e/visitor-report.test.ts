@@ -142,7 +142,11 @@ describe('visitor report: print and mobile preview', { timeout: 120_000 }, () =>
     await page.screenshot({ path: path.join(OUT, 'preview-390-charts.png') });
     // scrolled down, the dialog's close button is still there to tap (the buttons covered it)
     const close = page.getByRole('dialog', { name: th.exportDialog.title }).locator('.modal-header button');
-    expect(await close.evaluate((b) => { const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === b; })).toBe(true);
+    const closeOnTop = await close.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('button') === button;
+    });
+    expect(closeOnTop).toBe(true);
     // the edit link still works on the scaled page
     await edit.click();
     await expect.poll(() => preview.getByRole('textbox', { name: th.report.titleLabel }).count()).toBe(1);
