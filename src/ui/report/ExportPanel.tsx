@@ -18,6 +18,7 @@ import { drawnChartsStore } from '../charts/drawnCharts.ts';
 import { reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
+import { useFitWidth } from './useFitWidth.ts';
 import './report.css';
 
 // The report's map needs MapLibre: its own chunk, loaded when the dialog opens (by then the main
@@ -37,6 +38,8 @@ export function ExportPanel() {
   const [mapSize, setMapSize] = useState<{ width: number; height: number } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const previewRef = useRef<HTMLDivElement>(null);
+  const sheetsRef = useRef<HTMLDivElement>(null);
+  const fit = useFitWidth(previewRef, sheetsRef);
   // The PDF code and fonts load while the preview is read: the download then only lays out.
   useEffect(() => {
     void import('../../report/pdf/index.ts').then((m) => m.prepareReportPdf()).catch((error: unknown) => console.warn('report PDF setup failed', error));
@@ -92,17 +95,22 @@ export function ExportPanel() {
         </button>
       </div>
       <div className="report-preview" ref={previewRef} aria-label={th.report.preview}>
-        <ReportPages
-          {...common}
-          mode="screen"
-          map={
-            style && (
-              <Suspense fallback={<div className="static-map" />}>
-                <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />
-              </Suspense>
-            )
-          }
-        />
+        {/* the pages at their A4 size, scaled as a whole to the dialog's width */}
+        <div className="report-fit" style={{ width: fit.width * fit.scale || undefined, height: fit.height * fit.scale || undefined }}>
+          <div className="report-sheets" ref={sheetsRef} style={fit.scale < 1 ? { transform: `scale(${fit.scale})` } : undefined}>
+            <ReportPages
+              {...common}
+              mode="screen"
+              map={
+                style && (
+                  <Suspense fallback={<div className="static-map" />}>
+                    <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />
+                  </Suspense>
+                )
+              }
+            />
+          </div>
+        </div>
       </div>
       {createPortal(
         <div className="report-print" inert>

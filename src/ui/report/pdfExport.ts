@@ -12,10 +12,11 @@ import { chartViewOf } from '../charts/chartViews.ts';
 async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string; width: number; height: number } | null> {
   const canvasHost = element.querySelector('.vega-chart-canvas');
   const view = canvasHost && chartViewOf(canvasHost);
-  const svg = element.querySelector('.vega-chart svg');
+  const svg = element.querySelector<SVGSVGElement>('.vega-chart svg');
   if (!view || !svg) return null;
-  const box = svg.getBoundingClientRect();
-  return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+  // the drawing's own size: on a phone the preview is scaled down and its on-screen box smaller
+  const { width, height } = { width: svg.width.baseVal.value, height: svg.height.baseVal.value };
+  return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
 }
 
 /** `img` drawn on a canvas, as a PNG data URL with its size. */
