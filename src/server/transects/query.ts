@@ -100,6 +100,9 @@ LIMIT ${Math.trunc(options.limit) + 1}`;
   });
 }
 
+/** A measured value, or null for none and for a non-finite one (PostgreSQL's 'NaN' reaches JSON as a string). */
+const finiteOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
 /** Every year that has a distance on any transect (the period pickers' choices). */
 export async function transectYears(db: Queryable): Promise<number[]> {
   // A loose index scan (one probe of transect_distance_year_idx per year) instead of DISTINCT,
@@ -148,7 +151,7 @@ export async function transectHistory(db: Queryable, gid: number, period: Period
       const inside = year >= start && year <= end;
       return {
         year,
-        distance: m ? m[1] : null,
+        distance: m ? finiteOrNull(m[1]) : null,
         dataset: m ? m[3] : null,
         in_period: inside,
         outlier: stats.outlier_years.includes(year),

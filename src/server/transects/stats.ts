@@ -6,7 +6,9 @@
 //   LRR  linear regression rate: ordinary least-squares slope of distance on year (m/yr), over the
 //        valid years that are not outliers; with its standard error, the half-width of its 95 %
 //        confidence interval (Student t, n - 2 degrees of freedom, computed exactly), R² and the
-//        two-sided p-value of slope = 0. Equal to PostgreSQL's regr_slope / regr_r2 / regr_count.
+//        two-sided p-value of slope = 0. Equal to PostgreSQL's regr_slope / regr_r2 / regr_count,
+//        but for a transect whose every distance is equal: R² and p are null there (nothing moved,
+//        so there is no variance to explain), where regr_r2 says 1.
 // Outliers (MAD rule): residuals from a robust Theil-Sen line; a year whose residual differs from
 // the median residual by more than outlierMadK x 1.4826 x MAD and by more than outlierMinM metres
 // is an outlier (looked for only with >= outlierMinYears valid years, and never leaving fewer than
@@ -19,7 +21,8 @@ import { rateClass, STATS_CONFIG, type RateClass } from './config.ts';
 
 export interface YearPoint {
   year: number;
-  distance: number;
+  /** Null (or a non-finite value, as PostgreSQL's 'NaN') where the line was not measured: left out. */
+  distance: number | null;
   /** Crossing angle in degrees (90 = perpendicular), when known. */
   angle?: number | null;
 }
@@ -156,7 +159,7 @@ export function ols(points: readonly { x: number; y: number }[]): Fit | null {
   if (sxx === 0) return null;
   const slope = sxy / sxx;
   const intercept = yMean - slope * xMean;
-  const r2 = syy === 0 ? (n > 2 ? 1 : null) : (sxy * sxy) / (sxx * syy);
+  const r2 = syy === 0 ? null : (sxy * sxy) / (sxx * syy);
   const sse = Math.max(0, syy - slope * sxy);
   const s = n > 2 ? Math.sqrt(sse / (n - 2)) : null;
   return { n, slope, intercept, r2, se: s === null ? null : s / Math.sqrt(sxx), s, xMean, sxx };
@@ -198,7 +201,7 @@ function std(values: readonly number[]): number | null {
 
 /** Statistics of one transect over the given years (points outside the period must be left out by the caller). */
 export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG): TransectStats & { fit: Fit | null } {
-  const pts = input.filter((p) => Number.isFinite(p.distance)).sort((a, b) => a.year - b.year);
+  const pts = input.filter((p): p is YearPoint & { distance: number } => typeof p.distance === 'number' && Number.isFinite(p.distance)).sort((a, b) => a.year - b.year);
   const n = pts.length;
   const first = pts[0];
   const last = pts[n - 1];
@@ -212,7 +215,8 @@ export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG
   const df = fit ? fit.n - 2 : 0;
   const t = fit && fit.se !== null && df >= 1 ? tCritical(df, config.alpha) : null;
   let p: number | null = null;
-  if (fit && fit.se !== null && df >= 1) p = fit.se === 0 ? (fit.slope === 0 ? 1 : 0) : tTwoSided(fit.slope / fit.se, df);
+  // A perfect line is certain (p = 0); no movement at all has no p (null, as its R²).
+  if (fit && fit.se !== null && df >= 1 && fit.r2 !== null) p = fit.se === 0 ? 0 : tTwoSided(fit.slope / fit.se, df);
   const angles = pts.map((q) => q.angle).filter((a): a is number => typeof a === 'number' && Number.isFinite(a));
   const angleStd = std(angles);
   const flags: QualityFlag[] = [];

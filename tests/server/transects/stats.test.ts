@@ -24,6 +24,26 @@ describe('transect statistics', () => {
     expect(s.rate_class).toBe('moderate_erosion');
   });
 
+  it('a shoreline that never moved: R² and p are null, not 1 (issue 27 item 9)', () => {
+    const s = transectStats([2558, 2560, 2562, 2564, 2566].map((year) => ({ year, distance: 12.5 })));
+    expect(s.lrr).toBe(0);
+    expect(s.r2).toBeNull();
+    expect(s.p_value).toBeNull();
+    expect(s.significant).toBe(false);
+  });
+
+  it('a perfect line is certain: R² 1, p 0', () => {
+    const s = transectStats([2558, 2560, 2562, 2564].map((year) => ({ year, distance: (year - 2558) * 1.5 })));
+    expect(s.r2).toBe(1);
+    expect(s.p_value).toBe(0);
+  });
+
+  it('a non-finite distance (PostgreSQL NaN reaches JSON as the string "NaN") is left out', () => {
+    const years = [0, -2, -3, -7, -8].map((distance, i) => ({ year: 2562 + i, distance: distance as number | null }));
+    const withNaN = transectStats([...years, { year: 2567, distance: 'NaN' as unknown as number }, { year: 2568, distance: null }]);
+    expect(withNaN).toEqual(transectStats(years));
+  });
+
   it('t distribution against tabulated values', () => {
     expect(tCritical(1)).toBeCloseTo(12.7062, 3);
     expect(tCritical(4)).toBeCloseTo(2.7764, 4);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transectsWithStats } from '../../../src/server/transects/query.ts';
+import { transectHistory, transectsWithStats } from '../../../src/server/transects/query.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { startBackend, type Backend } from '../router/helpers.ts';
 import { ogrFeatures, ogrSummary, requireGdal } from '../shapefile/gdal.ts';
@@ -61,6 +61,28 @@ describe('statistics agree with PostgreSQL regr_*', () => {
       expect(Math.abs((r.r2 ?? 1) - (s.r2 ?? 1))).toBeLessThan(0.01);
       if (s.se !== null) expect(Math.abs(r.lrr_se! - s.se)).toBeLessThan(0.01);
     }
+  });
+});
+
+describe('a distance PostgreSQL holds as NaN (issue 27 item 9)', () => {
+  it('is null in the history, never the string "NaN", and left out of the statistics', async () => {
+    const rollback = new Error('rollback');
+    const seen = await backend.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ gid: number; year: number }>(
+          `SELECT transect_gid AS gid, max(line_year) AS year FROM transect_distance GROUP BY transect_gid HAVING count(*) >= 6 ORDER BY transect_gid LIMIT 1`,
+        );
+        const { gid, year } = rows[0]!;
+        const before = await transectHistory(tx, gid, null);
+        await tx.query(`UPDATE transect_distance SET distance = 'NaN' WHERE transect_gid = $1 AND line_year = $2`, [gid, year]);
+        const after = await transectHistory(tx, gid, null);
+        throw Object.assign(rollback, { seen: { year, before, after } });
+      })
+      .catch((error: unknown) => (error === rollback ? (rollback as Error & { seen: unknown }).seen : Promise.reject(error)));
+    const { year, before, after } = seen as { year: number; before: NonNullable<Awaited<ReturnType<typeof transectHistory>>>; after: NonNullable<Awaited<ReturnType<typeof transectHistory>>> };
+    expect(JSON.stringify(after)).not.toContain('NaN');
+    expect(after.history.find((h) => h.year === year)!.distance).toBeNull();
+    expect(after.n).toBe(before.n - 1);
   });
 });
 
