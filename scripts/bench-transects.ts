@@ -39,8 +39,9 @@ try {
   let n = 0;
   for (let i = 0; i < Math.max(3, Math.ceil(runs / 4)); i++) {
     const t = performance.now();
-    const rows = await transectsWithStats(db, { pv: [province] }, { start: 2548 + (i % 3), end: 2567 }, { limit: 100_000 });
-    await totalsOf(db, rows, 'district');
+    const provincePeriod = { start: 2548 + (i % 3), end: 2567 };
+    const rows = await transectsWithStats(db, { pv: [province] }, provincePeriod, { limit: 100_000 });
+    await totalsOf(db, rows, 'district', provincePeriod);
     times.push(performance.now() - t);
     n = rows.length;
   }
@@ -49,7 +50,7 @@ try {
   for (let i = 0; i < 2; i++) {
     const t = performance.now();
     const rows = await transectsWithStats(db, { bbox: [90, 0, 110, 20] }, period, { limit: 200_000 });
-    await totalsOf(db, rows, 'province');
+    await totalsOf(db, rows, 'province', period);
     whole.push(performance.now() - t);
   }
   console.log(`period recomputation + totals, whole coast: ${whole.map((t) => t.toFixed(0)).join(', ')} ms`);

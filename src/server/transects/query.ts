@@ -3,7 +3,7 @@
 // statistics are computed per request (stats.ts) from transect_distance.
 
 import type { Queryable } from '../db/types.ts';
-import { confidenceBand, transectStats, type TransectStats } from './stats.ts';
+import { confidenceBand, transectStats, type RateBasis, type TransectStats } from './stats.ts';
 
 export interface TransectFilter {
   bbox?: [number, number, number, number];
@@ -75,7 +75,7 @@ export async function transectsWithStats(
   db: Queryable,
   filter: TransectFilter,
   period: Period,
-  options: { limit: number; line?: boolean },
+  options: { limit: number; line?: boolean; basis?: RateBasis },
 ): Promise<TransectRow[]> {
   const params: unknown[] = [period.start, period.end];
   const sql = `
@@ -93,7 +93,7 @@ LIMIT ${Math.trunc(options.limit) + 1}`;
   // no `delete` on the rows: it turns them into slow dictionaries (whole sample coast, 40k rows: ~4.0 -> ~2.5 s)
   return rows.map(({ years: text, line, ...columns }) => {
     const years = (text ? JSON.parse(text as string) : []) as [number, number, number][];
-    const { fit: _fit, ...stats } = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })));
+    const { fit: _fit, ...stats } = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })), undefined, options.basis);
     const row = { ...columns, ...stats } as TransectRow;
     if (options.line) row.line = (JSON.parse(line as string) as { coordinates: [number, number][] }).coordinates;
     return row;
@@ -119,7 +119,7 @@ export async function transectYears(db: Queryable): Promise<number[]> {
 }
 
 /** One transect: every year of the database (null where its line misses), statistics for the period and the fitted band. */
-export async function transectHistory(db: Queryable, gid: number, period: Period | null) {
+export async function transectHistory(db: Queryable, gid: number, period: Period | null, basis?: RateBasis) {
   const years = await transectYears(db);
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT t.gid, t.seg_gid, t.zone, t.prv_code, t.amp_code, t.tam_code, t.prv_name, t.amp_name, t.tam_name, t.island,
@@ -136,7 +136,7 @@ export async function transectHistory(db: Queryable, gid: number, period: Period
   const start = period?.start ?? years[0] ?? 0;
   const end = period?.end ?? years.at(-1) ?? 0;
   const inPeriod = [...measured.values()].filter(([y]) => y >= start && y <= end);
-  const { fit, ...stats } = transectStats(inPeriod.map(([year, distance, angle]) => ({ year, distance, angle })));
+  const { fit, ...stats } = transectStats(inPeriod.map(([year, distance, angle]) => ({ year, distance, angle })), undefined, basis);
   const band = new Map(confidenceBand(fit, years).map((b) => [b.year, b]));
   const { years: _y, line, ...attributes } = row;
   return {

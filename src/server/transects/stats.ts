@@ -3,8 +3,9 @@
 //   NSM  net shoreline movement: distance of the latest year - distance of the earliest year (m)
 //   SCE  shoreline change envelope: largest - smallest distance (m)
 //   EPR  end point rate: NSM / (latest year - earliest year) (m/yr)
-//   LRR  linear regression rate: ordinary least-squares slope of distance on year (m/yr), over the
-//        valid years that are not outliers; with its standard error, the half-width of its 95 %
+//   LRR  linear regression rate: ordinary least-squares slope of distance on year (m/yr), over
+//        every valid year of the period as DSAS computes it (basis 'dsas', the default), or over
+//        the valid years that are not outliers (basis 'robust'); with its standard error, the half-width of its 95 %
 //        confidence interval (Student t, n - 2 degrees of freedom, computed exactly), R² and the
 //        two-sided p-value of slope = 0. Equal to PostgreSQL's regr_slope / regr_r2 / regr_count,
 //        but for a transect whose every distance is equal: R² and p are null there (nothing moved,
@@ -12,7 +13,8 @@
 // Outliers (MAD rule): residuals from a robust Theil-Sen line; a year whose residual differs from
 // the median residual by more than outlierMadK x 1.4826 x MAD and by more than outlierMinM metres
 // is an outlier (looked for only with >= outlierMinYears valid years, and never leaving fewer than
-// 3 years); outliers are listed and left out of LRR only (NSM, SCE, EPR use every valid year).
+// 3 years); outliers are listed, and left out of the robust rate only (lrr_robust, always given;
+// the LRR fields on basis 'robust'). NSM, SCE, EPR and the DSAS LRR use every valid year.
 // Quality flags: 'few_years' (fewer than minYears valid years), 'angle' (the standard deviation of
 // the angles between the transect and the yearly lines exceeds angleStdMaxDeg).
 // Rate class: SPEC.md §9 class of LRR (rateClass in config.ts), null without LRR.
@@ -29,6 +31,10 @@ export interface YearPoint {
 
 export type QualityFlag = 'few_years' | 'angle';
 
+/** Which regression is the transect's rate (drives class, colour, totals, downloads). */
+export const RATE_BASES = ['dsas', 'robust'] as const;
+export type RateBasis = (typeof RATE_BASES)[number];
+
 export interface TransectStats {
   n: number;
   first_year: number | null;
@@ -44,6 +50,10 @@ export interface TransectStats {
   r2: number | null;
   p_value: number | null;
   significant: boolean;
+  /** The regression the LRR fields above are of. */
+  rate_basis: RateBasis;
+  /** LRR without the outlier years (the 'robust' basis), whatever the basis. */
+  lrr_robust: number | null;
   outlier_years: number[];
   angle_std: number | null;
   flags: QualityFlag[];
@@ -200,7 +210,7 @@ function std(values: readonly number[]): number | null {
 }
 
 /** Statistics of one transect over the given years (points outside the period must be left out by the caller). */
-export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG): TransectStats & { fit: Fit | null } {
+export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG, basis: RateBasis = 'dsas'): TransectStats & { fit: Fit | null } {
   const pts = input.filter((p): p is YearPoint & { distance: number } => typeof p.distance === 'number' && Number.isFinite(p.distance)).sort((a, b) => a.year - b.year);
   const n = pts.length;
   const first = pts[0];
@@ -211,7 +221,8 @@ export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG
   const xy = pts.map((p) => ({ x: p.year, y: p.distance }));
   const outliers = madOutliers(xy, config);
   const kept = xy.filter((p) => !outliers.includes(p.x));
-  const fit = ols(kept);
+  const robust = ols(kept);
+  const fit = basis === 'robust' ? robust : ols(xy);
   const df = fit ? fit.n - 2 : 0;
   const t = fit && fit.se !== null && df >= 1 ? tCritical(df, config.alpha) : null;
   let p: number | null = null;
@@ -230,7 +241,7 @@ export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG
     nsm,
     sce: n >= 1 ? Math.max(...ds) - Math.min(...ds) : null,
     epr: nsm !== null && span > 0 ? nsm / span : null,
-    n_lrr: fit?.n ?? kept.length,
+    n_lrr: fit?.n ?? (basis === 'robust' ? kept : xy).length,
     lrr,
     lrr_intercept: fit ? fit.intercept : null,
     lrr_se: fit?.se ?? null,
@@ -238,6 +249,8 @@ export function transectStats(input: readonly YearPoint[], config = STATS_CONFIG
     r2: fit?.r2 ?? null,
     p_value: p,
     significant: p !== null && p < config.alpha,
+    rate_basis: basis,
+    lrr_robust: robust ? robust.slope : null,
     outlier_years: outliers,
     angle_std: angleStd,
     flags,

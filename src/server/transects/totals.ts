@@ -1,12 +1,13 @@
 // Totals of transects for one area and period by province, district, sub-district or beach
-// system (issue 14 item 3): km of coast per rate class, mean rate, share of transects with a
-// significant trend. The statistics of each transect are stats.ts's (a Theil-Sen line for the
+// system (issue 14 item 3): km of coast per rate class, mean rate and mean EPR (per transect, and
+// weighted by the coast each transect stands for), transects covering the whole period, share of
+// transects with a significant trend (issue 27 item 10). The statistics of each transect are stats.ts's (a Theil-Sen line for the
 // outlier rule and exact t quantiles have no SQL equivalent); PostgreSQL / PGlite joins them, as
 // bound arrays, to the transect table and does the grouping, the sums, the mean and the names.
 // `split` adds the rate class to the grouping: one row per group and class (a stacked chart).
 import type { Queryable } from '../db/types.ts';
 import { RATE_CLASSES } from './config.ts';
-import type { TransectRow } from './query.ts';
+import type { Period, TransectRow } from './query.ts';
 
 /** Group columns: the codes and names of the level and those above it (a chart groups by them). */
 export const GROUPS = {
@@ -29,7 +30,15 @@ export interface TotalsRow {
   /** km of coast per rate class (transects without a rate are in km_unrated); not with split. */
   [key: `km_${string}`]: number;
   rated: number;
+  /** Mean LRR per transect (m/yr). */
   mean_rate: number | null;
+  /** Mean LRR weighted by the coast length of each transect: the rate of the coast as a whole. */
+  mean_rate_weighted: number | null;
+  /** Mean EPR per transect, and weighted by coast length (m/yr). */
+  mean_epr: number | null;
+  mean_epr_weighted: number | null;
+  /** Transects measured in the first and the last year of the period (their rates span all of it). */
+  full_period: number;
   significant: number;
   /** significant / rated (0-1), null without a rated transect. */
   significant_share: number | null;
@@ -38,9 +47,16 @@ export interface TotalsRow {
 }
 
 /** Totals of transects (their statistics already computed for one period) by a group. */
-export async function totalsOf(db: Queryable, rows: readonly TransectRow[], groupBy: GroupBy, options: { split?: boolean } = {}): Promise<TotalsRow[]> {
+export async function totalsOf(db: Queryable, rows: readonly TransectRow[], groupBy: GroupBy, period: Period, options: { split?: boolean } = {}): Promise<TotalsRow[]> {
   const g = GROUPS[groupBy];
-  const params: unknown[] = [rows.map((r) => r.gid), rows.map((r) => r.lrr), rows.map((r) => r.rate_class), rows.map((r) => r.significant)];
+  const params: unknown[] = [
+    rows.map((r) => r.gid),
+    rows.map((r) => r.lrr),
+    rows.map((r) => r.rate_class),
+    rows.map((r) => r.significant),
+    rows.map((r) => r.epr),
+    rows.map((r) => r.first_year === period.start && r.last_year === period.end),
+  ];
   const groupCols = g.columns.map((c) => `t.${c}`);
   const named = 'table' in g;
   const nameExpr = named ? `n.${g.tableName}` : `t.${g.name}`;
@@ -53,10 +69,15 @@ export async function totalsOf(db: Queryable, rows: readonly TransectRow[], grou
         return `coalesce(sum(t.coast_m) FILTER (WHERE ${test}), 0)::float8 / 1000 AS km_${c}`;
       });
   const sql = `
-WITH s AS (SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[]) AS s(gid, lrr, rate_class, significant))
+WITH s AS (SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[], $5::double precision[], $6::boolean[])
+           AS s(gid, lrr, rate_class, significant, epr, full_period))
 SELECT t.${g.code} AS code, ${nameExpr} AS name, ${groupCols.join(', ')},
        count(*)::integer AS transects, sum(t.coast_m)::float8 / 1000 AS km, ${perClass.join(', ')},
        count(s.lrr)::integer AS rated, avg(s.lrr)::float8 AS mean_rate,
+       (sum(s.lrr * t.coast_m) / nullif(sum(t.coast_m) FILTER (WHERE s.lrr IS NOT NULL), 0))::float8 AS mean_rate_weighted,
+       avg(s.epr)::float8 AS mean_epr,
+       (sum(s.epr * t.coast_m) / nullif(sum(t.coast_m) FILTER (WHERE s.epr IS NOT NULL), 0))::float8 AS mean_epr_weighted,
+       count(*) FILTER (WHERE s.full_period)::integer AS full_period,
        count(*) FILTER (WHERE s.significant)::integer AS significant
 FROM s JOIN transect t ON t.gid = s.gid ${join}
 GROUP BY ${keys.join(', ')}

@@ -1,7 +1,7 @@
 // Transect statistics (src/server/transects/stats.ts) on hand-computed and constructed cases.
 import { describe, expect, it } from 'vitest';
 import { rateClass } from '../../../src/server/transects/config.ts';
-import { madOutliers, tCritical, tTwoSided, transectStats } from '../../../src/server/transects/stats.ts';
+import { madOutliers, ols, tCritical, tTwoSided, transectStats } from '../../../src/server/transects/stats.ts';
 
 describe('transect statistics', () => {
   it('a hand-computed case', () => {
@@ -51,16 +51,25 @@ describe('transect statistics', () => {
     expect(tTwoSided(2.2281, 10)).toBeCloseTo(0.05, 4);
   });
 
-  it('MAD outliers are listed and left out of LRR only', () => {
+  it('MAD outliers are listed and left out of the robust rate only; the DSAS LRR keeps every year (issue 27 item 8)', () => {
     const pts = [0, -1, -2, 25, -4, -5, -6].map((distance, i) => ({ year: 2562 + i, distance }));
     expect(madOutliers(pts.map((p) => ({ x: p.year, y: p.distance })))).toEqual([2565]);
-    const s = transectStats(pts);
-    expect(s.outlier_years).toEqual([2565]);
-    expect(s.n).toBe(7);
-    expect(s.n_lrr).toBe(6);
-    expect(s.lrr).toBeCloseTo(-1, 10);
-    expect(s.sce).toBe(31); // every valid year
-    expect(s.nsm).toBe(-6);
+    const dsas = transectStats(pts);
+    const all = ols(pts.map((p) => ({ x: p.year, y: p.distance })))!;
+    expect(dsas.rate_basis).toBe('dsas');
+    expect(dsas.outlier_years).toEqual([2565]);
+    expect(dsas.n).toBe(7);
+    expect(dsas.n_lrr).toBe(7);
+    expect(dsas.lrr).toBeCloseTo(all.slope, 12);
+    expect(dsas.lrr_robust).toBeCloseTo(-1, 10);
+    expect(dsas.sce).toBe(31); // every valid year
+    expect(dsas.nsm).toBe(-6);
+    const robust = transectStats(pts, undefined, 'robust');
+    expect(robust.rate_basis).toBe('robust');
+    expect(robust.n_lrr).toBe(6);
+    expect(robust.lrr).toBeCloseTo(-1, 10);
+    expect(robust.rate_class).toBe('low_erosion');
+    expect(robust.lrr_robust).toBe(robust.lrr);
     // too few years to look for outliers; small wobble is not an outlier
     expect(transectStats(pts.slice(0, 4)).outlier_years).toEqual([]);
     expect(transectStats([0, -1.5, -2, -3.4, -4].map((distance, i) => ({ year: 2562 + i, distance }))).outlier_years).toEqual([]);

@@ -37,11 +37,17 @@ describe('transect build', () => {
 });
 
 describe('statistics agree with PostgreSQL regr_*', () => {
-  it.each([[2562, 2567], [2548, 2567]])('100 transects, period %i-%i', async (start, end) => {
-    const rows = await transectsWithStats(backend.db, { pv: ['74', '84', '90'] }, { start, end }, { limit: 100_000 });
+  // DSAS's LRR (the default basis) is regr_slope over every year of the period; the robust basis
+  // is the same over the years that are not outliers (issue 27 item 8).
+  it.each([
+    [2562, 2567, 'dsas'],
+    [2548, 2567, 'dsas'],
+    [2548, 2567, 'robust'],
+  ] as const)('100 transects, period %i-%i, rate basis %s', async (start, end, basis) => {
+    const rows = await transectsWithStats(backend.db, { pv: ['74', '84', '90'] }, { start, end }, { limit: 100_000, basis });
     const sample = rows.filter((_, i) => i % Math.floor(rows.length / 100) === 0).slice(0, 100);
     expect(sample).toHaveLength(100);
-    const excluded = sample.flatMap((r) => r.outlier_years.map((y) => [r.gid, y]));
+    const excluded = basis === 'robust' ? sample.flatMap((r) => r.outlier_years.map((y) => [r.gid, y])) : [];
     const { rows: sql } = await backend.db.query<{ gid: number; slope: number; r2: number; n: number; se: number | null; nsm: number }>(
       `SELECT d.transect_gid AS gid, regr_slope(d.distance, d.line_year) AS slope, regr_r2(d.distance, d.line_year) AS r2,
               regr_count(d.distance, d.line_year)::integer AS n,
@@ -56,11 +62,25 @@ describe('statistics agree with PostgreSQL regr_*', () => {
     const byGid = new Map(sql.map((r) => [r.gid, r]));
     for (const r of sample) {
       const s = byGid.get(r.gid)!;
+      expect(r.rate_basis).toBe(basis);
       expect(r.n_lrr).toBe(s.n);
       expect(Math.abs(r.lrr! - s.slope)).toBeLessThan(0.01);
       expect(Math.abs((r.r2 ?? 1) - (s.r2 ?? 1))).toBeLessThan(0.01);
       if (s.se !== null) expect(Math.abs(r.lrr_se! - s.se)).toBeLessThan(0.01);
     }
+  });
+
+  it('the rate basis is in the URL: rate=robust classes by the robust rate, rate=dsas (default) by DSAS', async () => {
+    const query = { page: 'transects', mode: 'list', pv: '74', start: '2548', end: '2567' };
+    const dsas = (await backend.router(query)).json().data as { gid: number; lrr: number; lrr_robust: number; rate_basis: string; outlier_years: number[] }[];
+    const robust = (await backend.router({ ...query, rate: 'robust' })).json().data as typeof dsas;
+    expect(dsas[0]!.rate_basis).toBe('dsas');
+    expect(robust[0]!.rate_basis).toBe('robust');
+    const flagged = dsas.findIndex((r) => r.outlier_years.length > 0);
+    expect(flagged).toBeGreaterThanOrEqual(0);
+    expect(robust[flagged]!.lrr).toBeCloseTo(dsas[flagged]!.lrr_robust, 10);
+    expect(dsas[flagged]!.lrr).not.toBeCloseTo(dsas[flagged]!.lrr_robust, 6);
+    expect((await backend.router({ ...query, rate: 'median' })).status).toBe(400);
   });
 });
 
@@ -120,6 +140,15 @@ describe('router page=transects', () => {
         expect(g.significant).toBe(members.filter((r) => r.significant).length);
         const rated = members.filter((r) => r.lrr !== null);
         if (rated.length) expect(g.mean_rate).toBeCloseTo(rated.reduce((s, r) => s + r.lrr, 0) / rated.length, 6);
+        // issue 27 item 10: mean EPR, coast-length weighted means, transects spanning the whole period
+        const weighted = (rows: any[], field: string) => rows.reduce((s, r) => s + r[field] * r.coast_m, 0) / rows.reduce((s, r) => s + r.coast_m, 0);
+        if (rated.length) expect(g.mean_rate_weighted).toBeCloseTo(weighted(rated, 'lrr'), 6);
+        const withEpr = members.filter((r) => r.epr !== null);
+        if (withEpr.length) {
+          expect(g.mean_epr).toBeCloseTo(withEpr.reduce((s, r) => s + r.epr, 0) / withEpr.length, 6);
+          expect(g.mean_epr_weighted).toBeCloseTo(weighted(withEpr, 'epr'), 6);
+        }
+        expect(g.full_period).toBe(members.filter((r) => r.first_year === 2562 && r.last_year === 2567).length);
         expect(g.significant_pct).toBeCloseTo((100 * g.significant) / g.rated, 6);
         if (by === 'district') expect([g.prv_name, g.amp_name, g.amp_code]).toEqual([members[0].prv_name, members[0].amp_name, g.code]);
         else if (g.code !== null) expect(typeof g.name).toBe('string');

@@ -4,11 +4,16 @@
 //   mode=list     area + start, end     transects with statistics (+ line=1 for the geometry)
 //   mode=history  gid [+ start, end]    one transect: every year's distance, statistics, fitted band
 //   mode=totals   area + start, end, by [+ split=rate_class]
-//                 km of coast per rate class, mean rate, share significant (by PostgreSQL)
+//                 km of coast per rate class, mean rate and EPR (plain and length-weighted),
+//                 transects covering the whole period, share significant (by PostgreSQL)
 //   mode=download area + start, end, outputFormat=csv|shape-zip   transects.csv / transects.zip
 // Area: bbox=xmin,ymin,xmax,ymax (EPSG:4326) and/or pv (codes), ap, tb, code_b_m, code_b_c, code_b_s.
+// rate=dsas (default) | robust: the regression that is the rate (class, colour, totals, downloads):
+// DSAS's LRR over every year of the period, or the LRR without the outlier years; lrr_robust and
+// outlier_years are in every answer.
 import type { Feature, LineString } from 'geojson';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
+import { RATE_BASES, type RateBasis } from '../../transects/stats.ts';
 import { TooManyTransects, transectHistory, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
 import { GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
 import { pageModes, sendData, type RouterContext } from '../context.ts';
@@ -54,12 +59,14 @@ function periodOf(ctx: RouterContext, required: boolean): Period | null {
   return { start, end };
 }
 
+const basisOf = (ctx: RouterContext): RateBasis => ctx.params.oneOf('rate', RATE_BASES) ?? 'dsas';
+
 async function rowsFor(ctx: RouterContext, limit: number, line = false): Promise<{ rows: TransectRow[]; period: Period }> {
   const filter = filterOf(ctx);
   requireArea(filter);
   const period = periodOf(ctx, true)!;
   try {
-    return { rows: await transectsWithStats(ctx.db, filter, period, { limit, line }), period };
+    return { rows: await transectsWithStats(ctx.db, filter, period, { limit, line, basis: basisOf(ctx) }), period };
   } catch (error) {
     if (error instanceof TooManyTransects) throw new RouterError(413, error.message);
     throw error;
@@ -76,7 +83,7 @@ async function list(ctx: RouterContext): Promise<void> {
 async function history(ctx: RouterContext): Promise<void> {
   const raw = ctx.params.require('gid');
   if (!/^[0-9]{1,9}$/.test(raw)) throw bad('gid must be a transect number');
-  const result = await transectHistory(ctx.db, Number(raw), periodOf(ctx, false));
+  const result = await transectHistory(ctx.db, Number(raw), periodOf(ctx, false), basisOf(ctx));
   if (!result) throw new RouterError(404, 'no such transect');
   await sendData(ctx, [result]);
 }
@@ -87,7 +94,7 @@ async function totals(ctx: RouterContext): Promise<void> {
   // Every transect of the area counts, whatever the list's significance toggle: the share of
   // significant trends is one of the totals.
   const { rows, period } = await rowsFor(ctx, MAX_AREA);
-  await sendData(ctx, await totalsOf(ctx.db, rows, by, { split }), { start: period.start, end: period.end, by });
+  await sendData(ctx, await totalsOf(ctx.db, rows, by, period, { split }), { start: period.start, end: period.end, by });
 }
 
 /** Columns of the CSV and the .dbf (names of at most 10 characters). */
@@ -116,6 +123,8 @@ const EXPORT_COLUMNS: { name: string; type: 'N' | 'C'; get: (r: TransectRow) => 
   { name: 'r2', type: 'N', get: (r) => round(r.r2, 3) },
   { name: 'p_value', type: 'N', get: (r) => round(r.p_value, 4) },
   { name: 'signif', type: 'N', get: (r) => (r.significant ? 1 : 0) },
+  { name: 'rate_basis', type: 'C', get: (r) => r.rate_basis },
+  { name: 'lrr_robust', type: 'N', get: (r) => round(r.lrr_robust, 2) },
   { name: 'outliers', type: 'C', get: (r) => r.outlier_years.join(' ') },
   { name: 'quality', type: 'C', get: (r) => r.flags.join(' ') || 'ok' },
   { name: 'rate_class', type: 'C', get: (r) => r.rate_class },
