@@ -1,13 +1,14 @@
 // Totals of transects for one area and period by province, district, sub-district or beach
 // system (issue 14 item 3): km of coast per rate class, mean rate and mean EPR (per transect, and
 // weighted by the coast each transect stands for), transects covering the whole period, share of
-// transects with a significant trend (issue 27 item 10). The statistics of each transect are stats.ts's (a Theil-Sen line for the
-// outlier rule and exact t quantiles have no SQL equivalent); PostgreSQL / PGlite joins them, as
-// bound arrays, to the transect table and does the grouping, the sums, the mean and the names.
+// transects with a significant trend (issue 27 item 10). The statistics of each transect come
+// from a StatsSource: DSAS's LRR computed in SQL (dsasStats.ts), or stats.ts's bound as arrays (the
+// robust rate: a Theil-Sen line for the outlier rule has no SQL equivalent). PostgreSQL / PGlite
+// joins them to the transect table and does the grouping, the sums, the means and the names.
 // `split` adds the rate class to the grouping: one row per group and class (a stacked chart).
 import type { Queryable } from '../db/types.ts';
 import { RATE_CLASSES } from './config.ts';
-import type { Period, TransectRow } from './query.ts';
+import type { Period, TransectStatsRow } from './query.ts';
 
 /** Group columns: the codes and names of the level and those above it (a chart groups by them). */
 export const GROUPS = {
@@ -46,17 +47,34 @@ export interface TotalsRow {
   significant_pct: number | null;
 }
 
-/** Totals of transects (their statistics already computed for one period) by a group. */
-export async function totalsOf(db: Queryable, rows: readonly TransectRow[], groupBy: GroupBy, period: Period, options: { split?: boolean } = {}): Promise<TotalsRow[]> {
+/**
+ * Where the totals read each transect's statistics: a query yielding gid, lrr, rate_class,
+ * significant, epr and full_period, and its bound values (the grouping query adds none).
+ */
+export interface StatsSource {
+  sql: string;
+  params: unknown[];
+}
+
+/** Statistics computed in JavaScript (stats.ts: any rate basis), bound as arrays. */
+export function boundStats(rows: readonly TransectStatsRow[], period: Period): StatsSource {
+  return {
+    sql: `SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[], $5::double precision[], $6::boolean[])
+           AS s(gid, lrr, rate_class, significant, epr, full_period)`,
+    params: [
+      rows.map((r) => r.gid),
+      rows.map((r) => r.lrr),
+      rows.map((r) => r.rate_class),
+      rows.map((r) => r.significant),
+      rows.map((r) => r.epr),
+      rows.map((r) => r.first_year === period.start && r.last_year === period.end),
+    ],
+  };
+}
+
+/** Totals of transects (their statistics for one period, from `source`) by a group. */
+export async function totalsOf(db: Queryable, source: StatsSource, groupBy: GroupBy, options: { split?: boolean } = {}): Promise<TotalsRow[]> {
   const g = GROUPS[groupBy];
-  const params: unknown[] = [
-    rows.map((r) => r.gid),
-    rows.map((r) => r.lrr),
-    rows.map((r) => r.rate_class),
-    rows.map((r) => r.significant),
-    rows.map((r) => r.epr),
-    rows.map((r) => r.first_year === period.start && r.last_year === period.end),
-  ];
   const groupCols = g.columns.map((c) => `t.${c}`);
   const named = 'table' in g;
   const nameExpr = named ? `n.${g.tableName}` : `t.${g.name}`;
@@ -68,9 +86,10 @@ export async function totalsOf(db: Queryable, rows: readonly TransectRow[], grou
         const test = c === 'unrated' ? 's.rate_class IS NULL' : `s.rate_class = '${c}'`;
         return `coalesce(sum(t.coast_m) FILTER (WHERE ${test}), 0)::float8 / 1000 AS km_${c}`;
       });
+  // MATERIALIZED: each transect's class and significance once, not again in every FILTER that
+  // names them (inlined, the whole coast took 5x as long).
   const sql = `
-WITH s AS (SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[], $5::double precision[], $6::boolean[])
-           AS s(gid, lrr, rate_class, significant, epr, full_period))
+WITH s AS MATERIALIZED (${source.sql})
 SELECT t.${g.code} AS code, ${nameExpr} AS name, ${groupCols.join(', ')},
        count(*)::integer AS transects, sum(t.coast_m)::float8 / 1000 AS km, ${perClass.join(', ')},
        count(s.lrr)::integer AS rated, avg(s.lrr)::float8 AS mean_rate,
@@ -82,7 +101,7 @@ SELECT t.${g.code} AS code, ${nameExpr} AS name, ${groupCols.join(', ')},
 FROM s JOIN transect t ON t.gid = s.gid ${join}
 GROUP BY ${keys.join(', ')}
 ORDER BY t.${g.code} NULLS FIRST${options.split ? ', s.rate_class NULLS LAST' : ''}`;
-  const { rows: out } = await db.query<TotalsRow>(sql, params);
+  const { rows: out } = await db.query<TotalsRow>(sql, source.params);
   return out.map((t) => {
     const share = t.rated ? t.significant / t.rated : null;
     return { ...t, significant_share: share, significant_pct: share === null ? null : share * 100 };

@@ -156,6 +156,22 @@ describe('router page=transects', () => {
     }
   });
 
+  it('rate=robust totals (statistics from JavaScript) equal the sum of the robust list, as the DSAS ones (from SQL) do of theirs', async () => {
+    const query = { page: 'transects', pv: '90', start: '2548', end: '2567' };
+    for (const rate of ['robust', 'dsas']) {
+      const list = (await backend.router({ ...query, mode: 'list', rate })).json().data as any[];
+      const totals = (await backend.router({ ...query, mode: 'totals', by: 'district', rate })).json().data as any[];
+      for (const g of totals) {
+        const members = list.filter((r) => r.amp_code === g.code);
+        expect(g.significant).toBe(members.filter((r) => r.significant).length);
+        for (const c of ['severe_erosion', 'low_accretion']) {
+          expect(g[`km_${c}`]).toBeCloseTo(members.filter((r) => r.rate_class === c).reduce((s, r) => s + r.coast_m, 0) / 1000, 6);
+        }
+        expect(g.full_period).toBe(members.filter((r) => r.first_year === 2548 && r.last_year === 2567).length);
+      }
+    }
+  });
+
   it('mode=totals split by rate class, and for a bbox, equal the sum of their transects', async () => {
     const bbox = '100.3,7.0,100.7,7.4';
     const [x0, y0, x1, y1] = bbox.split(',').map(Number) as [number, number, number, number];

@@ -14,8 +14,9 @@
 import type { Feature, LineString } from 'geojson';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
 import { RATE_BASES, type RateBasis } from '../../transects/stats.ts';
-import { TooManyTransects, transectHistory, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
-import { GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
+import { TooManyTransects, transectHistory, transectStatsOnly, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
+import { dsasStats } from '../../transects/dsasStats.ts';
+import { boundStats, GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
 import { pageModes, sendData, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
 
@@ -61,12 +62,17 @@ function periodOf(ctx: RouterContext, required: boolean): Period | null {
 
 const basisOf = (ctx: RouterContext): RateBasis => ctx.params.oneOf('rate', RATE_BASES) ?? 'dsas';
 
+/** The area's transects with their attributes and statistics, and the period, from the request. */
 async function rowsFor(ctx: RouterContext, limit: number, line = false): Promise<{ rows: TransectRow[]; period: Period }> {
+  return withArea(ctx, (filter, period) => transectsWithStats(ctx.db, filter, period, { limit, line, basis: basisOf(ctx) }));
+}
+
+async function withArea<T>(ctx: RouterContext, query: (filter: TransectFilter, period: Period) => Promise<T[]>): Promise<{ rows: T[]; period: Period }> {
   const filter = filterOf(ctx);
   requireArea(filter);
   const period = periodOf(ctx, true)!;
   try {
-    return { rows: await transectsWithStats(ctx.db, filter, period, { limit, line, basis: basisOf(ctx) }), period };
+    return { rows: await query(filter, period), period };
   } catch (error) {
     if (error instanceof TooManyTransects) throw new RouterError(413, error.message);
     throw error;
@@ -92,9 +98,16 @@ async function totals(ctx: RouterContext): Promise<void> {
   const by = ctx.params.oneOf('by', Object.keys(GROUPS) as GroupBy[], true);
   const split = ctx.params.oneOf('split', ['rate_class']) === 'rate_class';
   // Every transect of the area counts, whatever the list's significance toggle: the share of
-  // significant trends is one of the totals.
-  const { rows, period } = await rowsFor(ctx, MAX_AREA);
-  await sendData(ctx, await totalsOf(ctx.db, rows, by, period, { split }), { start: period.start, end: period.end, by });
+  // significant trends is one of the totals. DSAS's rate is computed by the database; the robust
+  // one needs each transect's years in JavaScript.
+  const filter = filterOf(ctx);
+  requireArea(filter);
+  const period = periodOf(ctx, true)!;
+  const source =
+    basisOf(ctx) === 'dsas'
+      ? dsasStats(filter, period)
+      : boundStats((await withArea(ctx, (f, p) => transectStatsOnly(ctx.db, f, p, { limit: MAX_AREA, basis: 'robust' }))).rows, period);
+  await sendData(ctx, await totalsOf(ctx.db, source, by, { split }), { start: period.start, end: period.end, by });
 }
 
 /** Columns of the CSV and the .dbf (names of at most 10 characters). */
