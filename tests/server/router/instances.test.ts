@@ -1,6 +1,6 @@
-// Two app instances on ONE PostgreSQL/PostGIS database, as behind a load balancer (README): started
-// together on an empty database they migrate and load the sample once (advisory lock), then both
-// answer the same data with the same ETags. Runs on TEST_DATABASE_URL's server when set (the
+// App instances on ONE PostgreSQL/PostGIS database, as behind a load balancer (README): three started
+// together on an empty database migrate and load the sample once (advisory lock), the same sample
+// the other tests read; then they answer the same data with the same ETags. Runs on TEST_DATABASE_URL's server when set (the
 // server-pg project), otherwise on a throwaway PostgreSQL 15 + PostGIS 3 from the Debian packages;
 // without either it fails: CI installs postgresql-15 and postgresql-15-postgis-3. A third instance
 // serves through a read-only connection, the way DATABASE_READ_URL points at a read replica.
@@ -14,7 +14,8 @@ import { ensureDatabase } from '../../../src/server/db/ensure.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 import type { EnsureReport } from '../../../src/server/db/ensure.ts';
 import { canStartPgServer, pgBinDir, startPgServer, type PgServer } from '../db/pgServer.ts';
-import { SLOW, TEST_DATABASE_URL } from '../db/testDatabase.ts';
+import { fingerprint } from '../db/fingerprint.ts';
+import { openSampleDatabase, SLOW, TEST_DATABASE_URL } from '../db/testDatabase.ts';
 import { makeFakeDist } from '../helpers.ts';
 import { closeServer, listen, rawRequest } from './helpers.ts';
 
@@ -86,11 +87,21 @@ async function startInstance(db: ManagedDatabase): Promise<{ server: Server; por
   return { server, port: await listen(server) };
 }
 
-describe('two instances on one PostgreSQL', { timeout: SLOW }, () => {
-  it('concurrent first starts migrate and load the sample once (advisory lock)', async () => {
-    const opened = await Promise.all([1, 2].map(() => ensureDatabase({ databaseUrl: url, log: () => undefined })));
+describe('instances on one PostgreSQL', { timeout: SLOW }, () => {
+  it('three concurrent first starts migrate and load the sample once (advisory lock), the same sample as every other test reads', async () => {
+    const opened = await Promise.all([1, 2, 3].map(() => ensureDatabase({ databaseUrl: url, log: () => undefined })));
     for (const { db, report } of opened) started.push({ db, report, ...(await startInstance(db)) });
-    expect(started.map((s) => s.report.data).sort()).toEqual(['generated', 'present']);
+    expect(started.map((s) => s.report.data).sort()).toEqual(['generated', 'present', 'present']);
+    const counts = await Promise.all(started.map((s) => s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM change_area')));
+    expect(counts[0]!.rows[0]!.n).toBeGreaterThan(1000);
+    expect(new Set(counts.map((c) => c.rows[0]!.n)).size).toBe(1);
+    // Generated on PostgreSQL here, it is the dataset the rest of the suite reads (tests/server/db/generator.test.ts on PGlite).
+    const cached = await openSampleDatabase();
+    try {
+      expect(await fingerprint(started[0]!.db)).toEqual(await fingerprint(cached.db));
+    } finally {
+      await cached.close();
+    }
     expect(started.filter((s) => s.report.migrations.length > 0)).toHaveLength(1);
     const { rows } = await started[0]!.db.query<{ version: number; n: number }>('SELECT version, count(*)::int AS n FROM schema_migrations GROUP BY version');
     expect(rows.length).toBeGreaterThan(0);
