@@ -45,7 +45,12 @@ export interface PickerDef {
   errorText?: string;
   placeholder?: string;
   dependsOn?: string[];
+  /** The area this picker chooses, by its code's field: choosing it fits the map to the area. */
+  area?: AreaField;
 }
+
+/** Fields of the area codes the bounds lookups know (pv-center: administrative; getBBox: beach). */
+export type AreaField = 'prv_code' | 'amp_code' | 'tam_code' | 'code_b_m' | 'code_b_c' | 'code_b_s';
 
 export interface UseCascade { use: string; with?: Record<string, string>; only?: string[]; defaults?: Record<string, string[]> }
 export type PickerEntry = PickerDef | UseCascade;

@@ -48,6 +48,9 @@ export function MapView({ onMapClick }: MapViewProps) {
     if (!el || !map) return;
     el.dataset.idle = idle ? 'true' : 'false';
     el.dataset.zoom = map.getZoom().toFixed(3);
+    const c = map.getCenter();
+    el.dataset.center = `${c.lng.toFixed(5)},${c.lat.toFixed(5)}`;
+    el.dataset.bounds = map.getBounds().toArray().flat().map((n) => n.toFixed(5)).join(',');
   };
 
   const onError = (e: ErrorEvent) => {

@@ -16,6 +16,7 @@ import { filesDefinition } from './files/definition.ts';
 import { formDefinition } from './form/definition.ts';
 import { noteDefinition } from './note/definition.ts';
 import { totalsDefinition } from './totals/definition.ts';
+import { areaOutlineDefinition } from './areaOutline/definition.ts';
 
 export const sectionDefinitions = {
   legend: legendDefinition,
@@ -31,6 +32,7 @@ export const sectionDefinitions = {
   form: formDefinition,
   note: noteDefinition,
   totals: totalsDefinition,
+  areaOutline: areaOutlineDefinition,
 } as const;
 
 export type SectionKind = keyof typeof sectionDefinitions;

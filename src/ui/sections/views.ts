@@ -16,6 +16,7 @@ import { FilesView } from './files/View.tsx';
 import { FormView } from './form/View.tsx';
 import { NoteView } from './note/View.tsx';
 import { TotalsView } from './totals/View.tsx';
+import { AreaOutlineView } from './areaOutline/View.tsx';
 
 export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> } = {
   legend: LegendView,
@@ -31,4 +32,5 @@ export const sectionViews: { [K in SectionKind]: ComponentType<SectionProps<K>> 
   form: FormView,
   note: NoteView,
   totals: TotalsView,
+  areaOutline: AreaOutlineView,
 };

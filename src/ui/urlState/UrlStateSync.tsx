@@ -1,9 +1,11 @@
 // Keeps the URL in step with the map (issue 11): the view, base map, satellite year, the open
 // page's picker codes and its rows' layers (order and visibility) are written as the query as
 // they change (map moves a quarter second after they settle). A change of pickers, rows, base
-// map or satellite that the user made (a click or key since the last write) is a new history entry (Back returns to it);
-// moving the map, defaults and restores replace the current one. A URL that changes
-// under the same page and that this did not write (Back/Forward) rebuilds the page from it.
+// map or satellite that the user made (a click or key since the last write) is a new history
+// entry (Back returns to it); moving the map, defaults and restores replace the current one.
+// Before a new entry is added, the current one takes the view the map has now (a move not yet
+// written is not lost: Back returns to the view the visitor left, issue 24 defect 5). A URL that
+// changes under the same page and that this did not write (Back/Forward) rebuilds the page from it.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../../state/config.tsx';
@@ -11,7 +13,7 @@ import { mapStore } from '../../map/mapStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
 import { satelliteOptions, satelliteStore } from '../../map/satellite/satellite.ts';
 import type { AppConfig } from '../../engine/types.ts';
-import { encodeUrlState, passthroughOf, type UrlState } from './codec.ts';
+import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from './codec.ts';
 import { pageStateStore } from './pageState.ts';
 import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
 
@@ -40,6 +42,20 @@ export function currentUrlState(app: AppConfig): UrlState | null {
 
 let flushNow: (() => string) | null = null;
 
+/** A state without its view: what makes a history entry (the view only replaces). */
+type Discrete = Omit<UrlState, 'view'>;
+
+function withoutView(state: UrlState): Discrete {
+  const { view: _view, ...rest } = state;
+  return rest;
+}
+
+/** The discrete state a query holds ('' and null when it holds none). */
+function discreteOf(search: string): { key: string; state: Discrete | null } {
+  const state = decodeUrlState(search).state;
+  return state ? { key: encodeUrlState(withoutView(state)), state: withoutView(state) } : { key: '', state: null };
+}
+
 /** Writes the pending URL at once (before copying the link) and returns its query. */
 export function flushUrlState(): string {
   return flushNow?.() ?? window.location.search;
@@ -50,7 +66,9 @@ export function UrlStateSync() {
   const navigate = useNavigate();
   const location = useLocation();
   // Paths as the address bar has them (with the base path).
-  const written = useRef({ path: window.location.pathname, search: location.search, discrete: '' });
+  const written = useRef<{ path: string; search: string; discrete: string; state: Discrete | null }>({ path: window.location.pathname, search: location.search, discrete: '', state: null });
+  // A click or key since the last write: the next discrete change is the visitor's (a new entry).
+  const acted = useRef(false);
   // Queries this component has navigated to and the location has not shown yet: two writes in a
   // row reach the location one after the other, and the first must not look like a Back.
   const pending = useRef<string[]>([]);
@@ -65,32 +83,43 @@ export function UrlStateSync() {
     if (own) pending.current = pending.current.slice(at + 1);
     if (path === last.path && location.search !== last.search && !own) urlGenerationStore.set(({ generation }) => ({ generation: generation + 1 }));
     if (own) return;
-    written.current = { path, search: location.search, discrete: path === last.path ? last.discrete : '' };
+    // Back/Forward lands on an entry: its own state is the one the next change starts from.
+    const landed = path === last.path ? discreteOf(location.search) : { key: '', state: null };
+    written.current = { path, search: location.search, discrete: landed.key, state: landed.state };
+    acted.current = false;
   }, [location.pathname, location.search]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A discrete change waits for no map move: a reload right after it must find it written.
     let urgent = false;
-    let acted = false;
     const onInput = () => {
-      acted = true;
+      acted.current = true;
+    };
+    const go = (search: string, replace: boolean) => {
+      pending.current = [...pending.current.slice(-7), search];
+      void navigate({ search }, { replace });
     };
     const write = (): string => {
       clearTimeout(timer);
       urgent = false;
       const state = isRestoring() ? null : currentUrlState(app);
       if (!state) return window.location.search;
-      const search = encodeUrlState(state, passthroughOf(window.location.search));
-      const { view: _view, ...withoutView } = state;
-      const discrete = encodeUrlState(withoutView);
+      const keep = passthroughOf(window.location.search);
+      const search = encodeUrlState(state, keep);
+      const discreteState = withoutView(state);
+      const discrete = encodeUrlState(discreteState);
       const last = written.current;
       if (search === window.location.search) return search;
-      const push = acted && last.path === window.location.pathname && last.discrete !== '' && last.discrete !== discrete;
-      acted = false;
-      written.current = { path: window.location.pathname, search, discrete };
-      pending.current = [...pending.current.slice(-7), search];
-      void navigate({ search }, { replace: !push });
+      const push = acted.current && last.path === window.location.pathname && last.discrete !== '' && last.discrete !== discrete;
+      acted.current = false;
+      if (push && last.state && state.view) {
+        // The entry being left keeps the view the visitor leaves it with.
+        const leaving = encodeUrlState({ ...last.state, view: state.view }, keep);
+        if (leaving !== window.location.search) go(leaving, true);
+      }
+      written.current = { path: window.location.pathname, search, discrete, state: discreteState };
+      go(search, !push);
       return search;
     };
     // Map moves settle first; other changes are written at once (a reload right after reads them).

@@ -1,19 +1,20 @@
 // The page's side of a restore (issue 11): a page starts its restore from the URL it opened
 // with; a picker takes its codes once its options are loaded; a toggle row shows itself once
-// the pickers are settled.
+// the pickers are settled (so does a layer added by a button or a switch, issue 24).
 import { useEffect } from 'react';
 import type { AppConfig, ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
 import { toChosen, type Chosen, type Option } from '../../engine/options.ts';
 import { useStore } from '../../state/store.ts';
 import { decodeUrlState } from './codec.ts';
 import { planRestore } from './restorePlan.ts';
-import { beginRestore, cancelRestore, dropPickers, pickersSettled, reportSkipped, restoreStore, takePicker, takeRow } from './restore.ts';
+import { beginRestore, cancelRestore, dropPickers, pickersSettled, rememberLinkChoice, reportSkipped, restoreStore, takePicker, takeRow } from './restore.ts';
 import { openPageState } from './pageState.ts';
 
 /** Opens the page's URL state and restores what `search` names; stops when the page is left. */
 export function startPageRestore(pageKey: string, search: string, variant: ResolvedVariant, app: AppConfig): () => void {
   openPageState(pageKey);
   const { state, problems } = decodeUrlState(search);
+  rememberLinkChoice(pageKey, state?.pickers ?? {});
   if (state) {
     const plan = planRestore(state, variant, app);
     beginRestore(pageKey, { ...plan, problems: [...problems, ...plan.problems] }, app);
@@ -52,11 +53,20 @@ export function skipFailedPicker(pageKey: string, picker: ResolvedPicker, varian
   if (restoreStore.get().pickers[picker.id]) dropPickers(pageKey, [picker.id, ...dependentsOf(variant, picker.id)], `p.${picker.id}`);
 }
 
-/** Calls `show(visible)` once when the link asks for this row and the pickers are settled. */
+/** Calls `show()` once when the link asks for this row and the pickers are settled. */
 export function useRowRestore(pageKey: string, rowId: string, show: () => void): void {
-  const due = useStore(restoreStore, (s) => pickersSettled(s, pageKey) && s.waiting.some((r) => r.id === rowId));
+  useRowsRestore(pageKey, (id) => id === rowId, () => show());
+}
+
+/**
+ * Calls `show(rowId)` once for each row the link asks for that `matches` (a section with layers
+ * named by their values: switches), once the pickers are settled.
+ */
+export function useRowsRestore(pageKey: string, matches: (rowId: string) => boolean, show: (rowId: string) => void): void {
+  const due = useStore(restoreStore, (s) => pickersSettled(s, pageKey) && s.waiting.some((r) => matches(r.id)));
   useEffect(() => {
-    if (due && takeRow(pageKey, rowId)) show();
+    if (!due) return;
+    for (const row of restoreStore.get().waiting.filter((r) => matches(r.id))) if (takeRow(pageKey, row.id)) show(row.id);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when it becomes due
   }, [due]);
 }

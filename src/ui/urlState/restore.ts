@@ -37,6 +37,25 @@ export function isRestoring(): boolean {
   return restoreStore.get().pageKey !== '';
 }
 
+/** The pickers the page's link (or history entry) chose: they keep its view until changed. */
+let linkChoice: { pageKey: string; pickers: Readonly<Record<string, readonly string[]>> } = { pageKey: '', pickers: {} };
+
+export function rememberLinkChoice(pageKey: string, pickers: Readonly<Record<string, readonly string[]>>): void {
+  linkChoice = { pageKey, pickers };
+}
+
+/**
+ * Whether these picker codes are the ones the page's link chose (or a restore is still running):
+ * such a choice keeps the link's view. The first other choice forgets the link.
+ */
+export function chosenByLink(pageKey: string, codes: Readonly<Record<string, readonly string[]>>): boolean {
+  if (isRestoring()) return true;
+  const link = linkChoice.pageKey === pageKey ? linkChoice.pickers : null;
+  const same = !!link && Object.entries(codes).every(([id, c]) => (link[id] ?? []).join(',') === c.join(','));
+  if (!same) linkChoice = { pageKey: '', pickers: {} };
+  return same;
+}
+
 /** Says once per restore that parts of the link were skipped. */
 export function reportSkipped(problem: string): void {
   console.warn(`link state skipped: ${problem}`);

@@ -244,6 +244,28 @@ describe('§7 bounds for fitting the map', () => {
     expect(tambon.bbox[0]).toBeGreaterThanOrEqual(province.bbox[0]);
   });
 
+  it('mode=outline (issue 24): the chosen province or beach system as a simplified line inside its bbox', async () => {
+    const province = await ok({ page: 'locations', mode: 'outline', 'pv-code': '90' });
+    expect(province.data).toHaveLength(1);
+    expect(province.data[0]).toMatchObject({ code: '90', name: 'สงขลา', level: 'province' });
+    expect(province.data[0].geometry.type).toMatch(/LineString$/);
+    const points = (province.data[0].geometry.coordinates as unknown[]).flat(2) as number[];
+    const [x0, y0, x1, y1] = province.bbox as number[];
+    for (let i = 0; i < points.length; i += 2) {
+      expect(points[i]).toBeGreaterThanOrEqual(x0! - 1e-5);
+      expect(points[i]).toBeLessThanOrEqual(x1! + 1e-5);
+      expect(points[i + 1]).toBeGreaterThanOrEqual(y0! - 1e-5);
+      expect(points[i + 1]).toBeLessThanOrEqual(y1! + 1e-5);
+    }
+    const [sys] = await sql<{ code_b_m: string; code_b_s: string }>('SELECT code_b_m, code_b_s FROM beach_system ORDER BY code_b_s LIMIT 1');
+    const beach = await ok({ page: 'beachsystem', mode: 'outline', code_b_m: sys!.code_b_m, code_b_s: sys!.code_b_s });
+    expect(beach.data[0]).toMatchObject({ code: sys!.code_b_s, level: 'beach_system' });
+    expect(beach.data[0].geometry.type).toMatch(/LineString$/);
+    const main = await ok({ page: 'beachsystem', mode: 'outline', code_b_m: sys!.code_b_m });
+    expect(main.data[0].code).toBe(sys!.code_b_m);
+    expect((await backend.router('page=locations&mode=outline')).status).toBe(400);
+  });
+
   it('wfs&mode=getbound: layer + cql_filter (prv_code and amp_code joined by "and") -> count, bbox and envelope', async () => {
     const cql = "prv_code='90' and amp_code='9001'";
     const answer = await ok({ page: 'wfs', mode: 'getbound', layer: 'tcs:littoral_cell', cql_filter: cql });

@@ -1,5 +1,5 @@
 // Bounds of a chosen area (issue 11): a beach-filtered layer asks getBBox first (/potentialarea);
-// a page without layers maps its shared cascades' pickers to the lookups (/dashboard); the
+// the pickers that choose an area (config `area`) map to the lookups (issue 24 defect 6); the
 // drawer's labels of a layer's `fields` come before the shared ones.
 import { describe, expect, it } from 'vitest';
 import { areaTemplate, areaBounds, wmsLayerBounds } from '../../../src/ui/topic/actions/bounds.ts';
@@ -19,18 +19,19 @@ describe('area bounds', () => {
     expect(calls).toEqual([{ page: 'beachsystem', mode: 'getBBox', code_b_m: 'T1', code_b_c: 'T1.2' }]);
   });
 
-  it("a page's location or beach pickers become the area's lookups", async () => {
-    const template = areaTemplate(['province', 'district', 'subdistrict', 'reports']);
+  it("the pickers that choose an area (config `area`) become the area's lookups", async () => {
+    const template = areaTemplate([{ id: 'province', area: 'prv_code' }, { id: 'district', area: 'amp_code' }, { id: 'subdistrict', area: 'tam_code' }, { id: 'reports' }]);
     expect(template.cql.map((t) => t.field)).toEqual(['prv_code', 'amp_code', 'tam_code']);
     const calls: Array<Record<string, string>> = [];
     await areaBounds(template, { province: chosen('90') }, async (q) => (calls.push(q), { data: [{ bbox: BOX }] }), () => undefined);
     expect(calls).toEqual([{ page: 'locations', mode: 'pv-center', 'pv-code': '90' }]);
-    expect(areaTemplate(['beach-main', 'beach-sub', 'beach-system']).cql.map((t) => t.field)).toEqual(['code_b_m', 'code_b_c', 'code_b_s']);
+    const beach = areaTemplate([{ id: 'beach-main', area: 'code_b_m' }, { id: 'beach-sub', area: 'code_b_c' }, { id: 'beach-system', area: 'code_b_s' }]);
+    expect(beach.cql.map((t) => t.picker)).toEqual(['beach-main', 'beach-sub', 'beach-system']);
   });
 
   it('a failed lookup is logged and gives null', async () => {
     const warned: string[] = [];
-    const box = await areaBounds(areaTemplate(['beach-main']), { 'beach-main': chosen('T1') }, () => Promise.reject(new Error('down')), (m) => warned.push(m));
+    const box = await areaBounds(areaTemplate([{ id: 'beach-main', area: 'code_b_m' }]), { 'beach-main': chosen('T1') }, () => Promise.reject(new Error('down')), (m) => warned.push(m));
     expect(box).toBeNull();
     expect(warned).toEqual(['bounds (page=beachsystem&mode=getBBox) failed']);
   });

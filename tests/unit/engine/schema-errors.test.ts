@@ -181,7 +181,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
               legend: shoreline-years
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note, totals',
+      'topics/shoreline.yaml:13:15 variants[0].sections[1].kind: unknown kind "legends"; use one of: legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note, totals, areaOutline',
     ]);
   });
 

@@ -90,4 +90,19 @@ describe('restore plan (what a page accepts)', async () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(planRestore({ pickers: {}, rows: rows.map((id) => ({ id, visible: true })) }, island, bundle.app).problems).toEqual([]);
   });
+
+  it("knows the layers of 'เพิ่มชั้นข้อมูล' buttons and of switches, 'CVI Process' included (issue 24 defect 5)", () => {
+    const variant = (route: string, path: string) => bundle.topics.find((t) => t.route === route)!.variants.find((v) => v.path === path)!;
+    const rows = (ids: string[]) => ids.map((id) => ({ id, visible: true }));
+    const lake = planRestore({ pickers: {}, rows: rows(['rate-lake', 'rate-lake-island']) }, variant('cmline-changerate', 'songkhla'), bundle.app);
+    expect(lake.rows.map((r) => r.id)).toEqual(['rate-lake']);
+    expect(lake.problems).toEqual(['rows: rate-lake-island']);
+    const cvi = planRestore({ pickers: {}, rows: rows(['values-1_3', 'values-11', 'values-1_1', 'values-12', 'values-1-1']) }, variant('cvi', ''), bundle.app);
+    expect(cvi.rows.map((r) => r.id)).toEqual(['values-1_3', 'values-11']);
+    expect(cvi.problems).toEqual(['rows: values-1_1', 'rows: values-12', 'rows: values-1-1']);
+    const potential = planRestore({ pickers: {}, rows: rows(['suitability-1-high', 'suitability-3-low', 'suitability-4-low']) }, variant('potentialarea', ''), bundle.app);
+    expect(potential.rows.map((r) => r.id)).toEqual(['suitability-1-high', 'suitability-3-low']);
+    // The dashboard's report switches are inert: they add no layer.
+    expect(planRestore({ pickers: {}, rows: rows(['reports-1-erosion-stats']) }, variant('dashboard', ''), bundle.app).rows).toEqual([]);
+  });
 });

@@ -1,11 +1,13 @@
 // page=beachsystem (SPEC.md §3, §7): the three beach-system levels with their bounding boxes
 // (main groups T1-T8 `beachm`, sub groups `beachc`, systems `beachs`), the bounds of one of
-// them (`getBBox`) and location lists of the areas along beach systems (`location`).
+// them (`getBBox`), the outline of one of them (`outline`, issue 24: /dashboard draws it) and
+// location lists of the areas along beach systems (`location`).
 // Every list answers `{errors: '', data: [...], bbox}`; each row carries its own `bbox`
 // [xmin, ymin, xmax, ymax] (EPSG:4326) and the top-level bbox surrounds them all.
 import { pageModes, rowBBox, sendData, unionBBox, type RouterContext } from '../context.ts';
 import { AREA_SOURCES, areaFilter, areaList, type Level } from '../lists.ts';
 import { bad } from '../params.ts';
+import { OUTLINE_COLUMNS, sendOutlines } from '../outline.ts';
 
 type Row = Record<string, unknown>;
 
@@ -44,6 +46,21 @@ async function sendWithBBox(ctx: RouterContext, sql: string, where: Where, pick:
 }
 
 const BOX = 'xmin, ymin, xmax, ymax';
+
+const BEACH_LEVELS = [
+  { param: 'code_b_s', table: 'beach_system', code: 'code_b_s', name: 'b_s_thai' },
+  { param: 'code_b_c', table: 'beach_sub', code: 'code_b_c', name: 'b_c_thai' },
+  { param: 'code_b_m', table: 'beach_main', code: 'code_b_m', name: 'b_m_thai' },
+] as const;
+
+/** The deepest beach level given (code_b_s, else code_b_c, else code_b_m) and its code. */
+function deepestBeach(ctx: RouterContext): { level: (typeof BEACH_LEVELS)[number]; code: string } {
+  for (const level of BEACH_LEVELS) {
+    const code = ctx.params.beachCode(level.param);
+    if (code) return { level, code };
+  }
+  throw bad('missing parameter code_b_m, code_b_c or code_b_s');
+}
 
 export const beachsystem = pageModes({
   beachm: async (ctx) => {
@@ -94,21 +111,17 @@ export const beachsystem = pageModes({
 
   /** The bounds of the deepest of code_b_s, code_b_c, code_b_m: data [{code, name, bbox}], bbox. */
   getBBox: async (ctx) => {
-    const m = ctx.params.beachCode('code_b_m');
-    const c = ctx.params.beachCode('code_b_c');
-    const s = ctx.params.beachCode('code_b_s');
+    const { level, code } = deepestBeach(ctx);
     const where = new Where();
-    let sql: string;
-    if (s) {
-      sql = `SELECT code_b_s AS code, b_s_thai AS name, ${BOX} FROM beach_system_list b WHERE code_b_s = ${where.bind(s)}`;
-    } else if (c) {
-      sql = `SELECT code_b_c AS code, b_c_thai AS name, ${BOX} FROM beach_sub_list b WHERE code_b_c = ${where.bind(c)}`;
-    } else if (m) {
-      sql = `SELECT code_b_m AS code, b_m_thai AS name, ${BOX} FROM beach_main_list b WHERE code_b_m = ${where.bind(m)}`;
-    } else {
-      throw bad('missing parameter code_b_m, code_b_c or code_b_s');
-    }
+    const sql = `SELECT ${level.code} AS code, ${level.name} AS name, ${BOX} FROM ${level.table}_list b WHERE ${level.code} = ${where.bind(code)}`;
     await sendWithBBox(ctx, sql, where, (r) => ({ code: r.code, name: r.name }));
+  },
+
+  /** The outline of the deepest of code_b_s, code_b_c, code_b_m: data [{code, name, level, geometry}], bbox. */
+  outline: async (ctx) => {
+    const { level, code } = deepestBeach(ctx);
+    const { rows } = await ctx.db.query<Row>(`SELECT ${level.code} AS code, ${level.name} AS name, ${OUTLINE_COLUMNS} FROM ${level.table} WHERE ${level.code} = $1`, [code]);
+    await sendOutlines(ctx, rows, level.table);
   },
 
   /** Location lists along beach systems: list=province|amphur|tambon (default province) -> {id, code, name}. */

@@ -7,6 +7,7 @@
 import type { LayerInstance } from '../../../layers/types.ts';
 import type { CqlTerm } from '../../../layers/request.ts';
 import { refValue, type PickerValues } from '../../../engine/options.ts';
+import type { ResolvedPicker } from '../../../engine/types.ts';
 import { isValidBBox, type BBox } from './fit.ts';
 
 export type RouterFetch = (query: Record<string, string>) => Promise<{ data?: unknown; bbox?: unknown }>;
@@ -59,13 +60,9 @@ export function beachBBoxQuery(template: Readonly<Record<string, unknown>>, valu
   return any ? query : null;
 }
 
-/**
- * The CQL terms of the shared cascades' pickers (config/pickers.yaml: location and beach-system)
- * that a page without layers has: the area its pickers choose, for the bounds lookups above.
- */
-const AREA_FIELDS: Readonly<Record<string, string>> = { province: 'prv_code', district: 'amp_code', subdistrict: 'tam_code', 'beach-main': 'code_b_m', 'beach-sub': 'code_b_c', 'beach-system': 'code_b_s' };
-export function areaTemplate(pickerIds: readonly string[]): { cql: CqlTerm[] } {
-  return { cql: pickerIds.flatMap((id) => (AREA_FIELDS[id] ? [{ field: AREA_FIELDS[id], picker: id } as CqlTerm] : [])) };
+/** The CQL terms of the pickers that choose an area (config `area`), for the bounds lookups above. */
+export function areaTemplate(pickers: ReadonlyArray<Pick<ResolvedPicker, 'id' | 'area'>>): { cql: CqlTerm[] } {
+  return { cql: pickers.flatMap((p) => (p.area ? [{ field: p.area, picker: p.id } as CqlTerm] : [])) };
 }
 
 /** The first of `queries` that answers valid bounds; failures are logged only. */
