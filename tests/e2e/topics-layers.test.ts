@@ -356,10 +356,19 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     // The other rows are hidden first: a shown row follows the province (issue 23) and would toast
     // and fit too.
     for (const id of ['erosion', 'accretion', 'analysis', 'coastline']) expect((await toggle(page, id)).text).toBe('แสดง');
+    const district = page.waitForResponse((r) => r.url().includes('mode=pv-center') && r.url().includes('ap-code=8404'));
     await pick(page, 'province', '84');
     await pick(page, 'district', '8404');
-    await waitForMapIdle(page);
-    const zoomBefore = await page.getByTestId('map').getAttribute('data-zoom');
+    // Choosing the district fits the map to it (issue 24 defect 6): measure once that has ended.
+    await district;
+    const zoomNow = () => page.getByTestId('map').getAttribute('data-zoom');
+    await expect.poll(async () => {
+      await waitForMapIdle(page);
+      const z = await zoomNow();
+      await page.waitForTimeout(400);
+      return (await page.getByTestId('map').getAttribute('data-idle')) === 'true' && z === (await zoomNow());
+    }).toBe(true);
+    const zoomBefore = await zoomNow();
     requests.clear();
     expect(await toggle(page, 'erosion')).toEqual({ state: 'active', text: 'ซ่อน' });
     expect(requests.wfs('tcs:erosion_area')[0]?.viewparams).toBe('code:8404;start:2562;end:2567');
