@@ -19,19 +19,18 @@ import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
 
 const WRITE_DELAY_MS = 250;
 
-/** The state to write now (null while the map is not there yet). */
-export function currentUrlState(app: AppConfig): UrlState | null {
+/** The state to write now: without a view while the map is not there yet. */
+export function currentUrlState(app: AppConfig): UrlState {
   const map = mapStore.get().map;
-  if (!map) return null;
   const { pickers, rowLayers } = pageStateStore.get();
   const rows = listedLayers(layerStore.get().layers).flatMap((l) => {
     const id = rowLayers[l.id];
     return id ? [{ id, visible: l.visible }] : [];
   });
   const sat = satelliteOptions(app.satellite).find((o) => o.id === satelliteStore.get().selected);
-  const c = map.getCenter();
+  const c = map?.getCenter();
   return {
-    view: { center: [c.lng, c.lat], zoom: map.getZoom() },
+    ...(map && c ? { view: { center: [c.lng, c.lat] as [number, number], zoom: map.getZoom() } } : {}),
     pickers,
     rows,
     // The user's choice, not the offline map that stands in for it while it cannot load.
@@ -100,20 +99,23 @@ export function UrlStateSync() {
       pending.current = [...pending.current.slice(-7), search];
       void navigate({ search }, { replace });
     };
-    const write = (): string => {
+    // `forLink`: the query a copied link needs now, even before the map is there to give its view.
+    const write = (forLink = false): string => {
       clearTimeout(timer);
       urgent = false;
-      const state = isRestoring() ? null : currentUrlState(app);
-      if (!state) return window.location.search;
+      if (isRestoring()) return window.location.search;
+      const state = currentUrlState(app);
       const keep = passthroughOf(window.location.search);
       const search = encodeUrlState(state, keep);
+      // The URL holds the map's view: it is written once the map is there.
+      if (!state.view) return forLink ? search : window.location.search;
       const discreteState = withoutView(state);
       const discrete = encodeUrlState(discreteState);
       const last = written.current;
       if (search === window.location.search) return search;
       const push = acted.current && last.path === window.location.pathname && last.discrete !== '' && last.discrete !== discrete;
       acted.current = false;
-      if (push && last.state && state.view) {
+      if (push && last.state) {
         // The entry being left keeps the view the visitor leaves it with.
         const leaving = encodeUrlState({ ...last.state, view: state.view }, keep);
         if (leaving !== window.location.search) go(leaving, true);
@@ -126,14 +128,14 @@ export function UrlStateSync() {
     const schedule = () => {
       if (urgent) return;
       clearTimeout(timer);
-      timer = setTimeout(write, WRITE_DELAY_MS);
+      timer = setTimeout(() => write(), WRITE_DELAY_MS);
     };
     const soon = () => {
       clearTimeout(timer);
       urgent = true;
-      timer = setTimeout(write, 0);
+      timer = setTimeout(() => write(), 0);
     };
-    flushNow = write;
+    flushNow = () => write(true);
     let moving: { off: () => void } | null = null;
     const watchMap = () => {
       moving?.off();
