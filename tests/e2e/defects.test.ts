@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, waitForMapIdle } from './support/browser.ts';
-import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { choosePicker, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { useSampleApp } from './support/sampleApp.ts';
 import type { RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
@@ -16,13 +16,7 @@ const sampleApp = useSampleApp();
 const picker = (page: Page, id: string) => page.locator(`.picker[data-picker="${id}"] select`).last();
 const mapState = (page: Page) => page.locator('[data-testid="map"]').evaluate((el: HTMLElement) => Number(el.dataset.zoom));
 
-async function choose(page: Page, id: string, value?: string): Promise<void> {
-  await waitForPickersSettled(page);
-  const select = picker(page, id);
-  await select.locator('option[value]:not([value=""])').first().waitFor({ state: 'attached' });
-  const v = value ?? (await select.locator('option[value]:not([value=""])').first().getAttribute('value'))!;
-  await select.selectOption(v);
-}
+const choose = choosePicker;
 
 describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
   let s: BrowserSession;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, waitForMapIdle } from './support/browser.ts';
-import { navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { choosePicker, navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { useSampleApp } from './support/sampleApp.ts';
 import type { RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
@@ -53,14 +53,7 @@ function expectSameView(actual: View, expected: View): void {
   expect(actual.center[1]).toBeCloseTo(expected.center[1], 2);
 }
 
-async function choose(page: Page, id: string, value?: string): Promise<string> {
-  await waitForPickersSettled(page);
-  const select = picker(page, id);
-  await select.locator('option[value]:not([value=""])').first().waitFor({ state: 'attached' });
-  const v = value ?? (await select.locator('option[value]:not([value=""])').first().getAttribute('value'))!;
-  await select.selectOption(v);
-  return v;
-}
+const choose = choosePicker;
 
 describe('issue 24: history, link layers, beach-system fit, dashboard outline (desktop)', { timeout: 120_000 }, () => {
   let s: BrowserSession;

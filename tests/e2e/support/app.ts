@@ -52,6 +52,17 @@ export async function waitForPickersSettled(page: Page): Promise<void> {
   });
 }
 
+/** Chooses `value` (default: the first option) in a picker once its list is there; returns it. */
+export async function choosePicker(page: Page, id: string, value?: string): Promise<string> {
+  await waitForPickersSettled(page);
+  const select = page.locator(`.picker[data-picker="${id}"] select`).last();
+  const options = select.locator('option[value]:not([value=""])');
+  await options.first().waitFor({ state: 'attached' });
+  const v = value ?? (await options.first().getAttribute('value'))!;
+  await select.selectOption(v);
+  return v;
+}
+
 /** Client-side navigation (react-router listens to popstate), without reloading the page. */
 export async function navigateInApp(page: Page, url: string): Promise<void> {
   await page.evaluate((target) => {
