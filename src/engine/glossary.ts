@@ -22,6 +22,12 @@ export function fieldLabel(glossary: Pick<Glossary, 'fields' | 'units'>, name: s
   return unit ? `${field.th} (${unit.th})` : field.th;
 }
 
+/** Internal ids of a feature (gid, fid, id, ogc_fid, objectid, island_gid, lake_island_id):
+ *  the drawer hides them unless the layer sets `showIds`, and they need no Thai label. */
+export function isInternalId(field: string): boolean {
+  return /^(gid|fid|id|ogc_fid|objectid)$/i.test(field) || /_(gid|fid|id)$/i.test(field);
+}
+
 /** A legend as written in legends.yaml: items of a legend with `terms` may leave out the label. */
 export interface LegendSource extends Omit<Legend, 'items'> {
   terms?: string;

@@ -176,6 +176,10 @@ export interface FieldTerm extends Term {
   unit?: string;
   /** Decimals of its numbers in the feature drawer; overrides the unit's. */
   decimals?: number;
+  /** A code set id of `codes`: the drawer shows a value's Thai term instead of the code. */
+  codes?: string;
+  /** Another field with the same quantity: this one is shown only when that one has no value. */
+  duplicateOf?: string;
 }
 
 export interface Glossary {

@@ -240,3 +240,24 @@ export function buddhistYearOf(date: Date | number | string, timeZone = THAI_TIM
   const year = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(value);
   return toBuddhistYear(Number(year));
 }
+
+/** An ISO date or date-time as data holds it: '2024-12-31', '2024-12-31T07:30:00Z', '2024-12-31 14:30'. */
+const ISO_DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/** An ISO date as a Thai visitor reads it, Buddhist era with the short month (SPEC.md §9):
+ *  '2024-12-31' -> '31 ธ.ค. 2567'; a date-time adds the time: '31 ธ.ค. 2567 14:30 น.' (with a
+ *  zone: in Bangkok time; without one: the clock time as written). Undefined when `text` is not
+ *  an ISO date. */
+export function formatIsoDateText(text: string): string | undefined {
+  const m = ISO_DATE_TEXT.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, hh, mm, zone] = m;
+  const wallClock = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(hh ?? 0), Number(mm ?? 0));
+  const moment = zone ? new Date(text.trim().replace(' ', 'T')) : new Date(wallClock);
+  const written = new Date(wallClock);
+  if (Number.isNaN(moment.getTime()) || written.getUTCMonth() !== Number(mo) - 1 || written.getUTCDate() !== Number(d)) return undefined;
+  const timeZone = zone ? THAI_TIME_ZONE : 'UTC';
+  const date = formatThaiDate(moment, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+  if (hh === undefined) return date;
+  return `${date} ${formatThaiDate(moment, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })} น.`;
+}

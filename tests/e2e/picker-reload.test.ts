@@ -18,7 +18,7 @@ import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-picker-reload');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'picker-reload');
 const LINE: Rgb = [0xff, 0x00, 0xff];
-const GLOSSARY_LINE = 'length_km: { th: ความยาว, en: Length, unit: km }';
+const GLOSSARY_LINE = 'length_km: { th: ความยาว, en: Length, unit: km, duplicateOf: shape_leng }';
 
 type Drawn = Array<{ properties: Record<string, unknown> }>;
 
@@ -32,6 +32,7 @@ describe('a shown WFS layer and its chart follow the year picker; drawer decimal
       const glossary = path.join(dir, 'glossary.yaml');
       const text = readFileSync(glossary, 'utf8');
       if (!text.includes(GLOSSARY_LINE)) throw new Error(`config/glossary.yaml no longer has "${GLOSSARY_LINE}"`);
+      // (without duplicateOf: shown next to shape_leng, issue 24)
       writeFileSync(glossary, text.replace(GLOSSARY_LINE, 'length_km: { th: ความยาว, en: Length, unit: km, decimals: 1 }'));
       return dir;
     },

@@ -17,6 +17,8 @@ export function checkGlossary(issues: Issues, input: GlossaryCheckInput): void {
   const units = Object.keys(data.units);
   for (const [name, field] of Object.entries(data.fields)) {
     if (field.unit && !data.units[field.unit]) issues.unknown(doc, ['fields', name, 'unit'], 'unit', field.unit, units);
+    if (field.codes && !data.codes[field.codes]) issues.unknown(doc, ['fields', name, 'codes'], 'glossary code set', field.codes, Object.keys(data.codes));
+    if (field.duplicateOf && !data.fields[field.duplicateOf]) issues.unknown(doc, ['fields', name, 'duplicateOf'], 'glossary field', field.duplicateOf, Object.keys(data.fields));
   }
   if (input.legends) checkLegends(issues, glossary, input.legends);
   for (const [setId, set] of Object.entries(data.codes)) {

@@ -3,7 +3,7 @@
 // router's wms proxy; 'กำลังโหลด' until the answers are in, then the features or 'ไม่พบข้อมูล'
 // (also on failure, SPEC.md §8). Closing clears the info URLs and the content.
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { AppConfig, Glossary, Legend } from '../../engine/types.ts';
+import type { AppConfig, Legend } from '../../engine/types.ts';
 import { interpolate } from '../../engine/template.ts';
 import { layerStore, type MapLayer } from '../../map/layerStore.ts';
 import { apiClient } from '../../state/api.ts';
@@ -13,15 +13,15 @@ import { featureInfoStore, initialFeatureInfo, type InfoFeature } from './featur
 import { clickClaimed, isInfoClickSuppressed } from '../../state/mapClick.ts';
 import { drawnFeaturesAt } from '../../map/layers/drawnFeatures.ts';
 import { featureColor, formatProperties } from './formatProperties.ts';
-import { fieldDecimaller, fieldLabeller } from './fieldLabels.ts';
+import { fieldReader, type DrawerGlossary } from './fieldLabels.ts';
 import { withTrends } from './trendRequest.ts';
 import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, type InfoViewport } from './infoRequests.ts';
 
-/** What a feature's table is drawn with: the legends (its colour) and the glossary (default
- *  Thai labels with units of the fields its layer's `fields` does not label). */
+/** What a feature's table is drawn with: the legends (its colour, labels of coded values) and the
+ *  glossary (Thai labels with units of the fields its layer's `fields` does not label, code sets). */
 export interface InfoLook {
   legends: readonly Legend[];
-  glossary: Pick<Glossary, 'fields' | 'units'>;
+  glossary: DrawerGlossary;
 }
 
 export interface FeatureInfoContext extends InfoLook {
@@ -56,7 +56,7 @@ export function viewportOf(map: MapLibreMap): InfoViewport {
 function infoFeature(layer: Pick<MapLayer, 'id' | 'name' | 'color' | 'legend'> | undefined, id: unknown, properties: Record<string, unknown> | null | undefined, look: InfoLook, key: string): InfoFeature {
   const legend = layer?.legend ? look.legends.find((l) => l.id === layer.legend) : undefined;
   const color = featureColor(layer?.color, legend, properties);
-  const rows = formatProperties(properties, fieldLabeller(layer?.id, look.glossary), fieldDecimaller(look.glossary));
+  const rows = formatProperties(properties, fieldReader(layer, look.glossary, look.legends));
   return { key, layerName: layer?.name ?? (typeof id === 'string' ? id : ''), ...(color ? { color } : {}), rows };
 }
 

@@ -1,13 +1,20 @@
-// The feature drawer's labels of a shown layer's attributes, from its template's `fields` in
-// config (issue 11): remembered when the layer is added, read when its features are shown. A field
-// the layer does not label takes the glossary's Thai label with its unit (issue 16); its numbers
-// take the glossary's decimals (the field's, else its unit's; issue 23).
+// How the feature drawer reads a shown layer's attributes (issues 11, 16, 23, 24): the labels of
+// its template's `fields` and its `showIds`, remembered when the layer is added, then the
+// glossary's (config/glossary.yaml `fields`): Thai label with unit, decimals, code set, and the
+// field it duplicates. Coded values take the glossary code set's Thai term, else the label a
+// legend classing by that field gives the code. Internal ids are hidden unless the layer shows them.
 import type { TemplateBase } from '../../layers/types.ts';
-import type { Glossary } from '../../engine/types.ts';
-import { fieldLabel } from '../../engine/glossary.ts';
+import type { Glossary, Legend } from '../../engine/types.ts';
+import { fieldLabel, isInternalId } from '../../engine/glossary.ts';
 import { fieldDecimals } from '../../engine/units.ts';
+import type { FieldReader } from './formatProperties.ts';
 
-const byLayer = new Map<string, Readonly<Record<string, string>>>();
+interface LayerFields {
+  labels: Readonly<Record<string, string>>;
+  showIds: boolean;
+}
+
+const byLayer = new Map<string, LayerFields>();
 
 function labelsOf(template: TemplateBase): Record<string, string> {
   const fields = template.fields;
@@ -15,17 +22,41 @@ function labelsOf(template: TemplateBase): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-export function rememberFieldLabels(layerId: string, template: TemplateBase): void {
-  byLayer.set(layerId, labelsOf(template));
+export function rememberDrawerFields(layerId: string, template: TemplateBase): void {
+  byLayer.set(layerId, { labels: labelsOf(template), showIds: template.showIds === true });
 }
 
-/** The label of a field of layer `layerId`: the layer's own, else the glossary's, else none. */
-export function fieldLabeller(layerId: string | undefined, glossary: Pick<Glossary, 'fields' | 'units'>): (field: string) => string | undefined {
-  const own = (layerId && byLayer.get(layerId)) || {};
-  return (field) => own[field] ?? fieldLabel(glossary, field);
+export type DrawerGlossary = Pick<Glossary, 'fields' | 'units' | 'codes'>;
+
+const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
+/** The Thai label of a coded value of `field`: the glossary code set the field names, else the
+ *  layer's legend, else any legend classing by that field (e.g. rate_class 'moderate_erosion').
+ *  A number the legend label only repeats stays a number: line_year 2567, not 'พ.ศ. 2567'. */
+export function codeLabeller(glossary: Pick<Glossary, 'fields' | 'codes'>, legends: readonly Legend[], layerLegend?: string): (field: string, value: unknown) => string | undefined {
+  return (field, value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    const code = String(value).trim();
+    const setId = own(glossary.fields, field)?.codes;
+    const term = setId ? own(glossary.codes, setId)?.items[code] : undefined;
+    if (term) return term.th;
+    const classing = legends.filter((l) => l.field === field).sort((a, b) => Number(b.id === layerLegend) - Number(a.id === layerLegend));
+    for (const legend of classing) {
+      const item = legend.items.find((i) => i.code !== undefined && String(i.code) === code);
+      if (item) return typeof value === 'number' && item.label.includes(code) ? undefined : item.label;
+    }
+    return undefined;
+  };
 }
 
-/** The decimals of a field's numbers in the drawer (the glossary's), undefined for the default. */
-export function fieldDecimaller(glossary: Pick<Glossary, 'fields' | 'units'>): (field: string) => number | undefined {
-  return (field) => fieldDecimals(glossary, field);
+/** How the drawer shows the fields of layer `layer` (its id and legend; none for an unknown one). */
+export function fieldReader(layer: { id?: string; legend?: string } | undefined, glossary: DrawerGlossary, legends: readonly Legend[]): FieldReader {
+  const fields = (layer?.id && byLayer.get(layer.id)) || { labels: {}, showIds: false };
+  return {
+    label: (field) => own(fields.labels, field) ?? fieldLabel(glossary, field),
+    decimals: (field) => fieldDecimals(glossary, field),
+    codeLabel: codeLabeller(glossary, legends, layer?.legend),
+    shown: (field) => fields.showIds || !isInternalId(field),
+    duplicateOf: (field) => own(glossary.fields, field)?.duplicateOf,
+  };
 }

@@ -9,9 +9,13 @@
 //   Thai locale with that many decimals and thousands separators: 11.6 with 1 -> '11.6'.
 // - Other non-integer numbers in the Thai locale with exactly 3 decimals; whole numbers (years,
 //   ids, codes) as they are.
+// - ISO dates in Thai with the Buddhist-era year: '2024-12-31' -> '31 ธ.ค. 2567' (a date-time
+//   with its time); a coded value as its Thai label (the FieldReader's).
+// - Hidden fields (internal ids) and a field duplicating another that has a value are left out,
+//   and a label already shown is not shown again (prv_name and pv_th are both 'จังหวัด').
 import { legendClass } from '../../engine/legends.ts';
 import type { Legend } from '../../engine/types.ts';
-import { formatDecimals, formatRaiNganWah, formatThaiNumber, SQM_PER_RAI, unitLabels } from '../../engine/units.ts';
+import { formatDecimals, formatIsoDateText, formatRaiNganWah, formatThaiNumber, SQM_PER_RAI, unitLabels } from '../../engine/units.ts';
 
 export interface PropertyRow {
   /** The property name as stored. */
@@ -64,23 +68,39 @@ export function formatValue(key: string, value: unknown, decimals?: number): str
   if (key === 'area_rai' && n !== null) return formatRaiNganWah(n * SQM_PER_RAI);
   if (decimals !== undefined && n !== null) return formatDecimals(n, decimals);
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : formatThaiNumber(value);
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return formatIsoDateText(value) ?? value.trim();
   if (typeof value === 'boolean') return value ? 'ใช่' : 'ไม่ใช่';
   return JSON.stringify(value) ?? String(value);
 }
 
-/** The rows of one feature's table, in property order, empty values left out. `labelOf` gives a
- *  field's Thai label (the layer's `fields`, else the glossary); unlabelled fields show their name.
- *  `decimalsOf` gives a field's decimals (the glossary's), undefined for the default way. */
-export function formatProperties(
-  properties: Readonly<Record<string, unknown>> | null | undefined,
-  labelOf: (field: string) => string | undefined = () => undefined,
-  decimalsOf: (field: string) => number | undefined = () => undefined,
-): PropertyRow[] {
+/** How the drawer reads a layer's fields (fieldLabels.ts builds it from config); each part left
+ *  out means: no label (the name is shown), default decimals, no codes, shown, no duplicate. */
+export interface FieldReader {
+  /** A field's Thai label with its unit. */
+  label(field: string): string | undefined;
+  /** The decimals of a field's numbers. */
+  decimals(field: string): number | undefined;
+  /** The Thai label of a coded value. */
+  codeLabel(field: string, value: unknown): string | undefined;
+  /** Whether the field is shown at all. */
+  shown(field: string): boolean;
+  /** The field this one duplicates: this one is shown only when that one has no value. */
+  duplicateOf(field: string): string | undefined;
+}
+
+/** The rows of one feature's table, in property order; empty values, hidden fields, duplicates
+ *  and repeated labels left out. Unlabelled fields show their name. */
+export function formatProperties(properties: Readonly<Record<string, unknown>> | null | undefined, fields: Partial<FieldReader> = {}): PropertyRow[] {
   if (!properties) return [];
-  return Object.entries(properties)
-    .filter(([, value]) => !isEmptyValue(value))
-    .map(([key, value]) => ({ key, label: labelOf(key) ?? key, value: formatValue(key, value, decimalsOf(key)) }));
+  const present = (field: string | undefined) => field !== undefined && Object.hasOwn(properties, field) && !isEmptyValue(properties[field]);
+  const labels = new Set<string>();
+  return Object.entries(properties).flatMap(([key, value]) => {
+    if (isEmptyValue(value) || fields.shown?.(key) === false || present(fields.duplicateOf?.(key))) return [];
+    const label = fields.label?.(key) ?? key;
+    if (labels.has(label)) return [];
+    labels.add(label);
+    return [{ key, label, value: fields.codeLabel?.(key, value) ?? formatValue(key, value, fields.decimals?.(key)) }];
+  });
 }
 
 /** The colour a feature is drawn in: the layer's own colour, else its legend's item for the

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { areaTemplate, areaBounds, wmsLayerBounds } from '../../../src/ui/topic/actions/bounds.ts';
 import { formatProperties } from '../../../src/ui/featureInfo/formatProperties.ts';
-import { fieldLabeller, rememberFieldLabels } from '../../../src/ui/featureInfo/fieldLabels.ts';
+import { fieldReader, rememberDrawerFields } from '../../../src/ui/featureInfo/fieldLabels.ts';
 import type { TemplateBase } from '../../../src/layers/types.ts';
 
 const BOX = [100, 7, 101, 8];
@@ -42,9 +42,11 @@ describe('feature drawer labels', () => {
     const glossary = {
       units: { 'cm-per-s': { th: 'ซม./วินาที', en: 'cm/s' } },
       fields: { gid: { th: 'รหัส', en: 'Id' }, prv_name: { th: 'จังหวัด', en: 'Province' }, velocity: { th: 'ความเร็ว', en: 'Velocity', unit: 'cm-per-s' } },
+      codes: {},
     };
-    rememberFieldLabels('landuse-2558', { id: 'landuse', type: 'wms', name: 'x', fields: { gid: 'ลำดับที่', lu_year: 'ปีข้อมูล (พ.ศ.)' } } as TemplateBase);
-    const rows = formatProperties({ gid: 3, lu_year: 2558, prv_name: 'สงขลา', velocity: 12, other: 'x' }, fieldLabeller('landuse-2558', glossary));
+    // (gid is shown: the layer asks for its ids.)
+    rememberDrawerFields('landuse-2558', { id: 'landuse', type: 'wms', name: 'x', showIds: true, fields: { gid: 'ลำดับที่', lu_year: 'ปีข้อมูล (พ.ศ.)' } } as TemplateBase);
+    const rows = formatProperties({ gid: 3, lu_year: 2558, prv_name: 'สงขลา', velocity: 12, other: 'x' }, fieldReader({ id: 'landuse-2558' }, glossary, []));
     expect(rows.map((r) => r.label)).toEqual(['ลำดับที่', 'ปีข้อมูล (พ.ศ.)', 'จังหวัด', 'ความเร็ว (ซม./วินาที)', 'other']);
   });
 });

@@ -70,6 +70,13 @@ describe('check:config against the layer catalog (issue 23, the /beachwatch admi
     expect(legendLines.some((l) => l.includes(`${at(BEACHWATCH_TOPIC, 'legend: litter')}`) && l.includes('legend "litter": its field "kg" is not an attribute'))).toBe(true);
   });
 
+  it('refuses an attribute the drawer would show without a Thai label (issue 24)', async () => {
+    const topic = topicWith('fields: { name_th: ชื่อชายหาด, province: จังหวัด }', 'fields: { name_th: ชื่อชายหาด }');
+    const lines = await errorsWith({ topic });
+    expect(lines).toEqual([expect.stringContaining(`${at(topic, '- id: litter')}`)]);
+    expect(lines[0]).toContain('the feature drawer would show "province" of layers "beachwatch_2564" ... "beachwatch_2567" without a Thai label: add it to config/glossary.yaml fields');
+  });
+
   it('refuses an unknown menu icon, listing the icons', async () => {
     const topic = topicWith('icon: beach', 'icon: beech');
     expect(await errorsWith({ topic })).toEqual([`${at(topic, 'icon: beech')}26 menu.icon: unknown menu icon "beech" (did you mean "beach"?)`]);

@@ -11,7 +11,7 @@ import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
 import type { Glossary } from '../../../src/engine/types.ts';
 import { fieldDecimals, formatDecimals, formatThaiNumber, formatUnitValue } from '../../../src/engine/units.ts';
 import { formatProperties } from '../../../src/ui/featureInfo/formatProperties.ts';
-import { fieldDecimaller, fieldLabeller } from '../../../src/ui/featureInfo/fieldLabels.ts';
+import { fieldReader } from '../../../src/ui/featureInfo/fieldLabels.ts';
 import { CONFIG_DIR, cleanupTempConfigs, topicErrors, yaml } from './helpers.ts';
 
 afterAll(cleanupTempConfigs);
@@ -59,7 +59,7 @@ describe('numbers with a number of decimals, th-TH', () => {
 
 describe('the feature drawer honours decimals', () => {
   const rows = (properties: Record<string, unknown>) =>
-    formatProperties(properties, fieldLabeller(undefined, litter), fieldDecimaller(litter)).map((r) => [r.label, r.value]);
+    formatProperties(properties, fieldReader(undefined, litter, [])).map((r) => [r.label, r.value]);
 
   it("11.6 kg with decimals 1 shows '11.6' under 'น้ำหนักขยะ (กก.)'; a whole-number field shows 1,234", () => {
     expect(rows({ litter_kg: 11.6, pieces: 1234, depth_m: '3.14159', year: 2567, prv_code: '90' })).toEqual([

@@ -40,7 +40,7 @@ describe('shape_leng x 0.001 shown in km with 4 decimals', () => {
   });
 
   it('is shown in km, also when the value arrives as a numeric string (its label comes from the glossary)', () => {
-    const [row] = formatProperties({ shape_leng: '2500.25' }, () => 'ความยาวเส้น (กม.)');
+    const [row] = formatProperties({ shape_leng: '2500.25' }, { label: () => 'ความยาวเส้น (กม.)' });
     expect(row).toEqual({ key: 'shape_leng', label: 'ความยาวเส้น (กม.)', value: '2.5003' });
   });
 

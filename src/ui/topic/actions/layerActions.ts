@@ -23,7 +23,7 @@ import { apiClient } from '../../../state/api.ts';
 import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
 import { failureText } from '../../sections/common/failureText.ts';
-import { rememberFieldLabels } from '../../featureInfo/fieldLabels.ts';
+import { rememberDrawerFields } from '../../featureInfo/fieldLabels.ts';
 import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';
 
@@ -155,7 +155,7 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
   const aborted = () => options.signal?.aborted === true;
   const added = (extra: Partial<MapLayer> = {}) => {
     deps.upsert(storeLayer(inst, ctx.route, extra));
-    rememberFieldLabels(inst.id, template);
+    rememberDrawerFields(inst.id, template);
     own(ctx.pageKey, inst.id);
     options.onAdded?.(inst.id);
   };
