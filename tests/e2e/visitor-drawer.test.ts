@@ -62,7 +62,7 @@ const CASES: Case[] = [
   { kind: 'erosion areas', path: 'cmline-changearea', colours: ['#FF0000', '#2AA7FE'], prepare: async (p) => { await choose(p, 'province', '90'); await show(p, row('erosion')); } },
   { kind: 'change rate by transect', path: 'cmline-changerate', colours: RATE_COLOURS, prepare: async (p) => { await choose(p, 'beach-main'); await show(p, firstYearRow); } },
   { kind: 'change rate by segment', path: 'cmline-changerate/land', colours: RATE_COLOURS, prepare: async (p) => { await choose(p, 'province', '90'); await show(p, firstYearRow); } },
-  { kind: 'islands', path: 'cmline-changearea/island', colours: ['#3388FF'], prepare: async (p) => { await choose(p, 'province', '84'); await choose(p, 'islands'); await show(p, row('island')); } },
+  { kind: 'islands', path: 'cmline-changearea/island', colours: ['#8DB9F2'], prepare: async (p) => { await choose(p, 'province', '84'); await choose(p, 'islands'); await show(p, row('island')); } },
   { kind: 'littoral cells', path: 'littoralcell', colours: ['#D95F02'], prepare: async (p) => { await choose(p, 'beach-main'); await show(p, row('cell')); } },
   { kind: 'beach systems', path: 'littoralcell', colours: ['#1B9E77'], prepare: async (p) => { await choose(p, 'beach-main'); await show(p, row('beach')); } },
   { kind: 'potential areas', path: 'potentialarea', colours: ['#1A9850'], prepare: async (p) => { await choose(p, 'beach-main'); await p.getByRole('switch', { name: 'สูง' }).first().check(); } },
@@ -89,23 +89,35 @@ async function mapSettled(page: Page): Promise<void> {
 }
 
 /** Clicks the map at a pixel of one of `colours` (once the layer has drawn one) and returns the
- *  drawer's tables; none when no such pixel shows or the drawer found nothing there. */
+ *  drawer's tables; none when no such pixel shows. A click the drawer answers 'ไม่พบข้อมูล' (the
+ *  map still moved under it: a late fit) is tried again at a fresh pixel. */
 async function drawerAt(page: Page, colours: readonly string[]): Promise<Array<{ layer: string; rows: Row[] }>> {
-  await mapSettled(page);
-  let hit: { x: number; y: number } | null = null;
-  await expect.poll(async () => (hit = await colourPixel(page, colours.map(hex), 30)), { timeout: 30_000 }).not.toBeNull().catch(() => undefined);
-  if (!hit) return [];
-  const { x, y } = hit;
-  const box = (await page.getByTestId('map').boundingBox())!;
-  await page.mouse.click(box.x + x, box.y + y);
   const drawer = page.getByTestId('feature-drawer');
-  await drawer.locator('[data-info-status]:not([data-info-status="loading"])').waitFor({ timeout: 30_000 });
-  return drawer.locator('[data-testid="feature-info"] section').evaluateAll((sections) =>
-    sections.map((s) => ({
-      layer: s.querySelector('h3')?.textContent ?? '',
-      rows: [...s.querySelectorAll('tr')].map((tr) => ({ key: tr.getAttribute('data-key') ?? '', label: tr.querySelector('th')?.textContent ?? '', value: tr.querySelector('td')?.textContent ?? '' })),
-    })),
-  );
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await mapSettled(page);
+    let hit: { x: number; y: number } | null = null;
+    await expect.poll(async () => (hit = await colourPixel(page, colours.map(hex), 30)), { timeout: 30_000 }).not.toBeNull().catch(() => undefined);
+    if (!hit) return [];
+    const { x, y } = hit;
+    const box = (await page.getByTestId('map').boundingBox())!;
+    await page.mouse.click(box.x + x, box.y + y);
+    await drawer.locator('[data-info-status]:not([data-info-status="loading"])').waitFor({ timeout: 30_000 });
+    const tables = await drawer.locator('[data-testid="feature-info"] section').evaluateAll((sections) =>
+      sections.map((s) => ({
+        layer: s.querySelector('h3')?.textContent ?? '',
+        rows: [...s.querySelectorAll('tr')].map((tr) => ({ key: tr.getAttribute('data-key') ?? '', label: tr.querySelector('th')?.textContent ?? '', value: tr.querySelector('td')?.textContent ?? '' })),
+      })),
+    );
+    if (tables.length) return tables;
+    await closeDrawer(page);
+  }
+  return [];
+}
+
+/** Closes the drawer when it is open, so that it covers no part of the map. */
+async function closeDrawer(page: Page): Promise<void> {
+  const close = page.getByTestId('feature-drawer').getByRole('button', { name: 'ปิด' });
+  if (await close.isVisible()) await close.click();
 }
 
 /** What a Thai visitor must not meet in a drawer table. */
@@ -142,11 +154,8 @@ describe('issue 24 defect 4: the feature drawer in Thai on every topic', { timeo
       }
       console.log(c.kind, Date.now() - started, 'ms', JSON.stringify(tables));
       await page.screenshot({ path: path.join(SHOTS, `${c.kind.replace(/\W+/g, '-')}.png`) });
-      // Closed again, so that it covers no part of the next page's map.
-      const close = page.getByTestId('feature-drawer').getByRole('button', { name: 'ปิด' });
-      if (await close.isVisible()) await close.click();
+      await closeDrawer(page);
     }
-    expect(missed).toEqual([]);
-    expect(found).toEqual({});
+    expect({ missed, found }).toEqual({ missed: [], found: {} });
   });
 });

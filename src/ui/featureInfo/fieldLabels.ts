@@ -32,7 +32,8 @@ const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined
 
 /** The Thai label of a coded value of `field`: the glossary code set the field names, else the
  *  layer's legend, else any legend classing by that field (e.g. rate_class 'moderate_erosion').
- *  A number the legend label only repeats stays a number: line_year 2567, not 'พ.ศ. 2567'. */
+ *  A legend label that only adds words to the code itself ('พ.ศ. 2567', 'GR รอดักทราย (Groin)')
+ *  is not used: the code stays (line_year 2567, code_stru GR, next to their own Thai fields). */
 export function codeLabeller(glossary: Pick<Glossary, 'fields' | 'codes'>, legends: readonly Legend[], layerLegend?: string): (field: string, value: unknown) => string | undefined {
   return (field, value) => {
     if (typeof value !== 'string' && typeof value !== 'number') return undefined;
@@ -43,7 +44,7 @@ export function codeLabeller(glossary: Pick<Glossary, 'fields' | 'codes'>, legen
     const classing = legends.filter((l) => l.field === field).sort((a, b) => Number(b.id === layerLegend) - Number(a.id === layerLegend));
     for (const legend of classing) {
       const item = legend.items.find((i) => i.code !== undefined && String(i.code) === code);
-      if (item) return typeof value === 'number' && item.label.includes(code) ? undefined : item.label;
+      if (item) return item.label === code || item.label.startsWith(`${code} `) || item.label.endsWith(` ${code}`) ? undefined : item.label;
     }
     return undefined;
   };

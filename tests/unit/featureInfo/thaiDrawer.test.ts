@@ -59,8 +59,9 @@ describe('coded values as their Thai labels', () => {
     expect(rows({ cvi_level: 4 })).toEqual([['ระดับความเปราะบาง', 'สูง']]);
   });
 
-  it('a number the legend label only repeats stays a number; an unknown code stays as it is', () => {
+  it('a code the legend label only adds words to stays the code; an unknown code stays as it is', () => {
     expect(rows({ line_year: 2567 }, { legend: 'cmline-years' })).toEqual([['ปี พ.ศ.', '2567']]);
+    expect(rows({ code_stru: 'GR', lul2_code: 'A2', measuregrp: 1 })).toEqual([['รหัสโครงสร้าง', 'GR'], ['รหัสการใช้ประโยชน์ที่ดิน', 'A2'], ['กลุ่มมาตรการ', '1']]);
     expect(rows({ rate_class: 'unheard_of' })).toEqual([['ระดับการเปลี่ยนแปลง', 'unheard_of']]);
   });
 });
