@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { navigateInApp, waitForPickersSettled } from './support/app.ts';
+import { choosePicker, navigateInApp, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { colourPixel, type Rgb } from './support/drawer.ts';
 import { ROOT_DIR } from './support/server.ts';
@@ -18,14 +18,9 @@ const SHOTS = path.join(ROOT_DIR, 'test-results', 'visitor-drawer');
 
 const hex = (c: string): Rgb => [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16)];
 
-const picker = (page: Page, id: string) => page.locator(`.picker[data-picker="${id}"] select`).last();
-
-/** Chooses `value` (else the first real option) of a picker once its options are in. */
+/** Chooses `value` (else the first real option) of a picker and waits for the lists it drives. */
 async function choose(page: Page, id: string, value?: string): Promise<void> {
-  await waitForPickersSettled(page);
-  const select = picker(page, id);
-  await select.locator('option[value]:not([value=""])').first().waitFor({ state: 'attached' });
-  await select.selectOption(value ?? (await select.locator('option[value]:not([value=""])').first().getAttribute('value'))!);
+  await choosePicker(page, id, value);
   await waitForPickersSettled(page);
 }
 
