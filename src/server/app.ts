@@ -94,6 +94,7 @@ export function createAppServer(options: AppServerOptions): Server {
         proxy: { allowOrigins: options.proxy?.allowOrigins ?? [], selfOrigin },
         logError,
         ...(options.glossary ? { glossary: options.glossary } : {}),
+        ...(options.legends ? { legends: options.legends } : {}),
       }),
       ...layerDataRoutes({ product: options.product, db, logError }),
       ...geoserverRoutes({

@@ -1,6 +1,6 @@
 // What every router page handler gets, and the answer shapes of SPEC.md §7.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Glossary } from '../../engine/types.ts';
+import type { Glossary, Legend } from '../../engine/types.ts';
 import type { Queryable } from '../db/types.ts';
 import { sendJson } from '../http/json.ts';
 import type { RouterParams } from './params.ts';
@@ -19,7 +19,9 @@ export interface RouterContext {
   exchange: { req: IncomingMessage; res: ServerResponse };
   proxy: ProxySettings;
   /** Field labels and units of config/glossary.yaml, for the metadata of downloads. */
-  glossary?: Pick<Glossary, 'fields' | 'units' | 'codes'>;
+  glossary?: Pick<Glossary, 'fields' | 'units' | 'codes' | 'terms'>;
+  /** The legends of config/legends.yaml (labels resolved): the Thai names of coded values in downloads. */
+  legends?: readonly Legend[];
 }
 
 export type ModeHandler = (ctx: RouterContext) => Promise<void>;

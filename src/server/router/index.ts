@@ -61,6 +61,7 @@ export interface RouterHandlerOptions {
   product: string;
   proxy: ProxySettings;
   glossary?: RouterContext['glossary'];
+  legends?: RouterContext['legends'];
   /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
 }
@@ -101,7 +102,7 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
         const modes = [...page.keys()].filter((m) => m !== '');
         throw bad(modeName === '' ? `missing parameter mode (one of ${modes.join(', ')})` : modes.length ? `unknown mode for page ${pageName} (one of ${modes.join(', ')})` : `page ${pageName} takes no mode`);
       }
-      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}) };
+      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}), ...(options.legends ? { legends: options.legends } : {}) };
       await handler(routerCtx);
     } catch (error) {
       sendJsonFailure(ctx, error, describeFailure(error), options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)), 'router');

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'yaml';
+import { legendsOfConfig } from '../legendsOfConfig.ts';
 import { createAppServer } from '../../../src/server/app.ts';
 import type { Glossary } from '../../../src/engine/types.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
@@ -67,8 +68,8 @@ export async function startBackend(options: { db?: ManagedDatabase; allowOrigins
     distDir: dist.dir,
     clientConfigJson: '{}',
     db,
-    legends: [],
-    // The product's own glossary: downloads label their fields from it.
+    // The product's own legends and glossary: downloads label their fields and codes from them.
+    legends: legendsOfConfig(),
     glossary: parse(readFileSync(new URL('../../../config/glossary.yaml', import.meta.url), 'utf8')) as Glossary,
     proxy: { allowOrigins: options.allowOrigins ?? [] },
     log: () => undefined,

@@ -2,6 +2,7 @@
 // the server-pg project): statistics against PostgreSQL's regr_* aggregates, period recomputation,
 // totals equal to the sum of their transects, the router pages and the CSV / shape-zip downloads.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +229,11 @@ describe('router page=transects', () => {
     const lines = csv.text.slice(1).trim().split('\r\n');
     expect(lines[0]!.startsWith('gid,prv_code,prv_name')).toBe(true);
     expect(lines[1]).toContain('สงขลา');
+    // issue 27 item 11: the header gives each unit; the rate class comes with its Thai name, as the legend words it
+    const header = lines[0]!.split(',');
+    for (const column of ['nsm (m)', 'sce (m)', 'epr (m/yr)', 'lrr (m/yr)', 'lrr_se (m/yr)', 'lrr_ci95 (m/yr)', 'lrr_robust (m/yr)', 'rate_class', 'class_th']) expect(header).toContain(column);
+    const classOf = (line: string) => line.split(',').slice(-2);
+    expect(lines.slice(1).map(classOf).find(([code]) => code === 'moderate_erosion')?.[1]).toBe('กัดเซาะปานกลาง (-5 ถึง -1)');
 
     const zip = await backend.router({ ...q, outputFormat: 'shape-zip' });
     expect(zip.status).toBe(200);
@@ -241,5 +247,14 @@ describe('router page=transects', () => {
     expect(features[0]!.fields.prv_name).toBe('สงขลา');
     expect(features[0]!.fields.amp_name).toBeTruthy();
     expect(features[0]!.fields.lrr).not.toBeUndefined();
+    // the readme names every column with its meaning and unit, in Thai and English
+    const readme = Buffer.from(unzipSync(new Uint8Array(zip.body))['transects.txt']!).toString('utf8');
+    expect(readme).toContain('สถิติการเปลี่ยนแปลงแนวชายฝั่งรายแนวตั้งฉาก (DSAS)');
+    for (const column of header.map((h) => h.split(' ')[0]!)) {
+      const line = readme.split('\r\n').find((l) => l.startsWith(`${column.padEnd(10)}  `));
+      expect(line, column).toBeTruthy();
+      expect(line, column).not.toMatch(/ - \/ -$/);
+    }
+    expect(readme).toMatch(/^lrr {8}.*\(ม\.\/ปี\) \/ Linear regression rate \(LRR\) \(m\/yr\)/m);
   });
 });

@@ -11,14 +11,13 @@
 // rate=dsas (default) | robust: the regression that is the rate (class, colour, totals, downloads):
 // DSAS's LRR over every year of the period, or the LRR without the outlier years; lrr_robust and
 // outlier_years are in every answer.
-import type { Feature, LineString } from 'geojson';
-import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
 import { RATE_BASES, type RateBasis } from '../../transects/stats.ts';
 import { TooManyTransects, transectHistory, transectStatsOnly, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
 import { dsasStats } from '../../transects/dsasStats.ts';
 import { boundStats, GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
 import { pageModes, sendData, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
+import { sendTransectsDownload } from './transectsExport.ts';
 
 /** Most transects one list answer carries (a province has at most a few thousand). */
 export const MAX_LIST = 20_000;
@@ -110,90 +109,14 @@ async function totals(ctx: RouterContext): Promise<void> {
   await sendData(ctx, await totalsOf(ctx.db, source, by, { split }), { start: period.start, end: period.end, by });
 }
 
-/** Columns of the CSV and the .dbf (names of at most 10 characters). */
-const EXPORT_COLUMNS: { name: string; type: 'N' | 'C'; get: (r: TransectRow) => string | number | null }[] = [
-  { name: 'gid', type: 'N', get: (r) => r.gid },
-  { name: 'prv_code', type: 'C', get: (r) => r.prv_code },
-  { name: 'prv_name', type: 'C', get: (r) => r.prv_name },
-  { name: 'amp_code', type: 'C', get: (r) => r.amp_code },
-  { name: 'amp_name', type: 'C', get: (r) => r.amp_name },
-  { name: 'tam_code', type: 'C', get: (r) => r.tam_code },
-  { name: 'tam_name', type: 'C', get: (r) => r.tam_name },
-  { name: 'code_b_m', type: 'C', get: (r) => r.code_b_m },
-  { name: 'code_b_c', type: 'C', get: (r) => r.code_b_c },
-  { name: 'code_b_s', type: 'C', get: (r) => r.code_b_s },
-  { name: 'lon', type: 'N', get: (r) => round(r.lon, 6) },
-  { name: 'lat', type: 'N', get: (r) => round(r.lat, 6) },
-  { name: 'start_yr', type: 'N', get: (r) => r.first_year },
-  { name: 'end_yr', type: 'N', get: (r) => r.last_year },
-  { name: 'n_years', type: 'N', get: (r) => r.n },
-  { name: 'nsm', type: 'N', get: (r) => round(r.nsm, 2) },
-  { name: 'sce', type: 'N', get: (r) => round(r.sce, 2) },
-  { name: 'epr', type: 'N', get: (r) => round(r.epr, 2) },
-  { name: 'lrr', type: 'N', get: (r) => round(r.lrr, 2) },
-  { name: 'lrr_se', type: 'N', get: (r) => round(r.lrr_se, 3) },
-  { name: 'lrr_ci95', type: 'N', get: (r) => round(r.lrr_ci95, 3) },
-  { name: 'r2', type: 'N', get: (r) => round(r.r2, 3) },
-  { name: 'p_value', type: 'N', get: (r) => round(r.p_value, 4) },
-  { name: 'signif', type: 'N', get: (r) => (r.significant ? 1 : 0) },
-  { name: 'rate_basis', type: 'C', get: (r) => r.rate_basis },
-  { name: 'lrr_robust', type: 'N', get: (r) => round(r.lrr_robust, 2) },
-  { name: 'outliers', type: 'C', get: (r) => r.outlier_years.join(' ') },
-  { name: 'quality', type: 'C', get: (r) => r.flags.join(' ') || 'ok' },
-  { name: 'rate_class', type: 'C', get: (r) => r.rate_class },
-];
-
-function round(v: number | null, digits: number): number | null {
-  return v === null || !Number.isFinite(v) ? null : Number(v.toFixed(digits));
-}
-
-function csvCell(v: string | number | null): string {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) && typeof v === 'string' ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** UTF-8 with a byte-order mark (Excel reads Thai), CRLF lines. */
-export function transectsCsv(rows: readonly TransectRow[]): Buffer {
-  const lines = [EXPORT_COLUMNS.map((c) => c.name).join(',')];
-  for (const r of rows) lines.push(EXPORT_COLUMNS.map((c) => csvCell(c.get(r))).join(','));
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
-}
-
-async function download(ctx: RouterContext): Promise<void> {
-  const format = ctx.params.oneOf('outputFormat', ['csv', 'shape-zip'], true);
-  const { rows } = await rowsFor(ctx, MAX_AREA, format === 'shape-zip');
-  let body: Uint8Array;
-  let type: string;
-  let file: string;
-  if (format === 'csv') {
-    body = transectsCsv(rows);
-    type = 'text/csv; charset=utf-8';
-    file = 'transects.csv';
-  } else {
-    const features: Feature<LineString>[] = rows.map((r) => ({
-      type: 'Feature',
-      geometry: { type: 'LineString', coordinates: r.line! },
-      properties: Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.name, c.get(r)])),
-    }));
-    const fields: DbfFieldSpec[] = EXPORT_COLUMNS.map((c) => ({ name: c.name, type: c.type }));
-    body = writeShapeZip(features, { name: 'transects', shapeType: 'PolyLine', fields });
-    type = 'application/zip';
-    file = 'transects.zip';
-  }
-  ctx.exchange.res.writeHead(200, {
-    'Content-Type': type,
-    'Content-Disposition': `attachment; filename="${file}"`,
-    'Content-Length': body.length,
-    'Cache-Control': 'no-store',
-  });
-  ctx.exchange.res.end(body);
-}
-
 export const transects = pageModes({
   years: async (ctx) => sendData(ctx, await transectYears(ctx.db)),
   list,
   history,
   totals,
-  download,
+  async download(ctx) {
+    const format = ctx.params.oneOf('outputFormat', ['csv', 'shape-zip'], true);
+    const { rows, period } = await rowsFor(ctx, MAX_AREA, format === 'shape-zip');
+    await sendTransectsDownload(ctx, rows, format, period);
+  },
 });
