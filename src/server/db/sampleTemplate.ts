@@ -2,17 +2,21 @@
 // time by `npm install`'s prepare step, or by the first test that needs it) and kept in
 // .cache/sample-db/pglite-<key>/ (git-ignored). A first start on an empty PGlite data dir copies
 // it instead of spending ~45 s on initdb, PostGIS and the generator. The key changes with anything
-// that changes the data: the migrations, the generator, the transect builder, the glossary and
-// layer catalog it reads, and the PGlite and PostGIS packages that wrote the files.
+// that changes the data: the migrations, the generator, the transect builder, the glossary's code
+// sets and the layer catalog it reads, and the PGlite and PostGIS packages that wrote the files.
 
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { REPO_ROOT } from './open.ts';
 
 const INPUT_DIRS = ['src/server/db/migrations', 'src/server/data/sample'];
-const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'config/glossary.yaml', 'config/layers.yaml'];
+const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'config/layers.yaml'];
+// The generator reads the glossary's code sets only (src/server/data/sample/glossaryTerms.ts): a
+// new field label or term does not make another sample.
+const GLOSSARY = 'config/glossary.yaml';
 const ENGINE_PACKAGES = ['@electric-sql/pglite', '@electric-sql/pglite-postgis'];
 /** A builder that crashed leaves its lock; another process takes over after this long. */
 const STALE_LOCK_MS = 600_000;
@@ -31,6 +35,8 @@ export function sampleKey(root = REPO_ROOT): string {
   const hash = createHash('sha256');
   const files = [...INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))), ...INPUT_FILES.map((file) => path.join(root, file))];
   for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
+  const codes = (parse(readFileSync(path.join(root, GLOSSARY), 'utf8')) as { codes?: unknown }).codes;
+  hash.update(GLOSSARY).update(JSON.stringify(codes ?? null));
   for (const name of ENGINE_PACKAGES) {
     const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
     hash.update(`${name}@${version}`);

@@ -35,13 +35,17 @@ function fakeRoot(): string {
 }
 
 describe('sample database template: key and build', () => {
-  it('the key changes with the migrations, the generator, the catalog and the PGlite version, not with other files', () => {
+  it('the key changes with the migrations, the generator, the catalog, the glossary's code sets and the PGlite version, not with other files or labels', () => {
     const root = fakeRoot();
     const first = sampleKey(root);
     expect(sampleKey(root)).toBe(first);
     writeFileSync(path.join(root, 'README.md'), 'changed');
     expect(sampleKey(root)).toBe(first);
+    // a label of the glossary is not read by the generator; its code sets are
+    writeFileSync(path.join(root, 'config/glossary.yaml'), 'terms: []\nfields: { nsm: { th: ระยะ, en: NSM } }');
+    expect(sampleKey(root)).toBe(first);
     const changes: [string, string][] = [
+      ['config/glossary.yaml', 'terms: []\ncodes: { landuse: { items: { A1: { th: นา } } } }'],
       ['src/server/db/migrations/002_more.sql', 'CREATE TABLE b ();'],
       ['src/server/data/sample/index.ts', 'export const x = 2;'],
       ['src/server/transects/build.ts', 'export const spacing = 50;'],
