@@ -35,7 +35,7 @@ function fakeRoot(): string {
 }
 
 describe('sample database template: key and build', () => {
-  it('the key changes with the migrations, the generator, the catalog, the glossary's code sets and the PGlite version, not with other files or labels', () => {
+  it('the key changes with the migrations, the generator, the catalog, the glossary code sets and the PGlite version, not with other files or labels', () => {
     const root = fakeRoot();
     const first = sampleKey(root);
     expect(sampleKey(root)).toBe(first);
