@@ -48,7 +48,7 @@ const NAMES_ABOVE_BARS = {
   scale: { paddingInner: 0.5, paddingOuter: 0.5 },
   axis: { domain: false, ticks: false, labelAlign: 'left', labelBaseline: 'bottom', labelPadding: 0, labelOffset: -(STACKED_STEP_PX / 4 + 2), labelFontSize: 11, labelLimit: { expr: 'width' } },
 } as const;
-const LEGEND_BELOW = { orient: 'bottom', direction: 'vertical', labelFontSize: 11, labelLimit: { expr: 'width - 20' }, titleLimit: { expr: 'width' } } as const;
+const LEGEND_BELOW = { orient: 'bottom', direction: 'vertical', labelFontSize: 11, rowPadding: 4, labelLimit: { expr: 'width - 20' }, titleLimit: { expr: 'width' } } as const;
 
 interface Stack {
   title: string;

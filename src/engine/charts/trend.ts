@@ -101,7 +101,7 @@ export function trendChartSpec(a: TrendAnswer, classColor: string): Record<strin
   const years = [...points.map((p) => p.year), ...fitted.map((f) => f.year)];
   const domain = [Math.min(...years) - YEAR_PADDING, Math.max(...years) + YEAR_PADDING];
   const x = { field: 'year', type: 'quantitative', title: t.year, scale: { domain, nice: false }, axis: { format: 'd', tickMinStep: 1 } };
-  const legend = { title: null, direction: 'vertical' };
+  const legend = { title: null, direction: 'vertical', rowPadding: 4 };
   const shapes = ([[t.measured, 'circle'], [t.outlier, 'cross'], [t.outside, 'diamond']] as const).filter(([kind]) => points.some((p) => p.kind === kind));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
