@@ -150,6 +150,11 @@ export const th = {
     tableCaption: 'ระยะแนวชายฝั่งรายปี',
     noLine: 'ไม่มีแนวชายฝั่ง',
   },
+  validation: {
+    /** Said after a validation message when the pickers of a shown layer stop validating: the
+     *  layer stays as it was loaded and follows the pickers again once they are valid (issue 24). */
+    layerKept: 'แผนที่ยังแสดงชั้นข้อมูลตามค่าที่เลือกไว้ก่อนหน้า และจะแสดงใหม่ทันทีที่เลือกค่าได้ถูกต้อง',
+  },
   /** A layer, chart or list that fails to load says so on its row or panel (issue 23 item 3). */
   failures: {
     layer: 'โหลดชั้นข้อมูลไม่สำเร็จ',

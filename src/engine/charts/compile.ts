@@ -39,6 +39,16 @@ const CHART_FONT = "Sarabun, 'TH Sarabun New', 'Noto Sans Thai', Loma, Garuda, T
 const BAR_STEP_PX = 22;
 /** Height of a line chart in px. */
 const LINE_HEIGHT_PX = 240;
+/** Height of one band of a stacked bar chart in px: the group's name above its bar (the outer
+ *  padding adds half a band: room for the first name). */
+const STACKED_STEP_PX = 38;
+/** Stacked bars (issue 24 item 2): the names sit above their bars and the class legend under the
+ *  plot, so the bars get the panel's whole width (a side legend and side names left ~10 px). */
+const NAMES_ABOVE_BARS = {
+  scale: { paddingInner: 0.5, paddingOuter: 0.5 },
+  axis: { domain: false, ticks: false, labelAlign: 'left', labelBaseline: 'bottom', labelPadding: 0, labelOffset: -(STACKED_STEP_PX / 4 + 2), labelFontSize: 11, labelLimit: { expr: 'width' } },
+} as const;
+const LEGEND_BELOW = { orient: 'bottom', direction: 'vertical', labelFontSize: 11, rowPadding: 4, labelLimit: { expr: 'width - 20' }, titleLimit: { expr: 'width' } } as const;
 
 interface Stack {
   title: string;
@@ -81,16 +91,17 @@ function vegaLite(spec: ChartSpec, measure: Measure, levels: readonly GroupLevel
     ...measure.tooltip.map((t) => ({ field: t.key, type: 'nominal', title: t.title })),
     ...(spec.shares ?? []).map((sh, k) => ({ field: `share${k}`, type: 'nominal', title: sh.label })),
   ];
-  const groupAxis = { field: 'label', type: mark === 'line' ? 'ordinal' : 'nominal', sort: null, title: null, axis: { labelLimit: 150, labelFontSize: 11 } };
+  const stacked = mark === 'stackedBar' && stack !== undefined;
+  const groupAxis = { field: 'label', type: mark === 'line' ? 'ordinal' : 'nominal', sort: null, title: null, ...(stacked ? NAMES_ABOVE_BARS : { axis: { labelLimit: 150, labelFontSize: 11 } }) };
   const valueAxis = { field: measure.key, type: 'quantitative', title: measure.axisTitle, axis: { format: measure.axisFormat ?? ',.3~f', tickCount: 4, labelFontSize: 10 } };
   const domain = stack?.items.map((i) => i.label) ?? [];
-  const colorEncoding = stack ? { color: { field: 'stack', type: 'nominal', title: stack.title, sort: domain, scale: { domain, range: stack.items.map((i) => i.color ?? '#888888') } } } : {};
+  const colorEncoding = stack ? { color: { field: 'stack', type: 'nominal', title: stack.title, sort: domain, scale: { domain, range: stack.items.map((i) => i.color ?? '#888888') }, legend: LEGEND_BELOW } } : {};
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     description: spec.title,
     width: 'container',
     // A fixed height per bar (a `step` height with a container width makes vega-lite warn).
-    height: mark === 'line' ? LINE_HEIGHT_PX : Math.max(1, groups) * BAR_STEP_PX,
+    height: mark === 'line' ? LINE_HEIGHT_PX : stacked ? (Math.max(1, groups) + 0.5) * STACKED_STEP_PX : Math.max(1, groups) * BAR_STEP_PX,
     data: { values },
     mark: { type: mark === 'line' ? 'line' : 'bar', ...(mark === 'line' ? { point: true } : {}), ...(color ? { color } : {}), tooltip: true },
     encoding: mark === 'line' ? { x: groupAxis, y: valueAxis, ...colorEncoding, tooltip } : { y: groupAxis, x: valueAxis, ...colorEncoding, tooltip },

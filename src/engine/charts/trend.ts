@@ -4,6 +4,7 @@
 // reads a router history answer; years come from the answer, so a year added to the data
 // appears with no config change.
 import { th } from '../../locale/th.ts';
+import { darkenToContrast } from '../contrast.ts';
 
 export interface TrendYear {
   year: number;
@@ -78,11 +79,19 @@ export function trendRows(a: TrendAnswer, classLabel: (code: string) => string |
 }
 
 const FONT = "Sarabun, 'Noto Sans Thai', Loma, Garuda, Tahoma, system-ui, sans-serif";
+/** The fitted line reads on white as text does (WCAG 4.5:1), whatever its class colour. */
+const LINE_CONTRAST = 4.5;
+/** The band: the line's colour at this opacity (about 1.5:1 on white, the points drawn over it). */
+const BAND_OPACITY = 0.35;
+/** Room left and right of the first and last year, so their symbols are whole (in years). */
+const YEAR_PADDING = 0.5;
 
 /** Every year's distance (outliers as crosses, years outside the period as diamonds), the fitted
- *  line and its 95 % band over the period; `color` is the rate class colour. */
-export function trendChartSpec(a: TrendAnswer, color: string): Record<string, unknown> {
+ *  line and its 95 % band over the period, with a legend naming each; `classColor` is the rate
+ *  class colour, darkened as far as the line needs to stand out on white (issue 24 item 2). */
+export function trendChartSpec(a: TrendAnswer, classColor: string): Record<string, unknown> {
   const t = th.trend;
+  const color = darkenToContrast(classColor, LINE_CONTRAST);
   const points = a.history
     .filter((h) => h.distance !== null)
     .map((h) => ({ year: h.year, distance: h.distance, kind: h.outlier ? t.outlier : h.in_period ? t.measured : t.outside }));
@@ -90,7 +99,9 @@ export function trendChartSpec(a: TrendAnswer, color: string): Record<string, un
   // The axis spans the years this point has a line or a fitted value for: the yearly lines of
   // other datasets elsewhere on the coast would only squeeze it.
   const years = [...points.map((p) => p.year), ...fitted.map((f) => f.year)];
-  const x = { field: 'year', type: 'quantitative', title: t.year, scale: { domain: [Math.min(...years), Math.max(...years)], nice: false }, axis: { format: 'd', tickMinStep: 1 } };
+  const domain = [Math.min(...years) - YEAR_PADDING, Math.max(...years) + YEAR_PADDING];
+  const x = { field: 'year', type: 'quantitative', title: t.year, scale: { domain, nice: false }, axis: { format: 'd', tickMinStep: 1 } };
+  const legend = { title: null, direction: 'vertical', rowPadding: 4 };
   const shapes = ([[t.measured, 'circle'], [t.outlier, 'cross'], [t.outside, 'diamond']] as const).filter(([kind]) => points.some((p) => p.kind === kind));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -98,15 +109,34 @@ export function trendChartSpec(a: TrendAnswer, color: string): Record<string, un
     height: 200,
     config: { font: FONT, axis: { labelFont: FONT, titleFont: FONT }, legend: { labelFont: FONT, titleFont: FONT, orient: 'bottom' } },
     layer: [
-      { data: { values: fitted }, mark: { type: 'area', opacity: 0.25, color }, encoding: { x, y: { field: 'lower', type: 'quantitative', title: t.distance }, y2: { field: 'upper' }, tooltip: [{ field: 'year', title: t.year }, { field: 'lower', title: `${t.band} ต่ำ`, format: '.2f' }, { field: 'upper', title: `${t.band} สูง`, format: '.2f' }] } },
-      { data: { values: fitted }, mark: { type: 'line', color, strokeWidth: 2 }, encoding: { x, y: { field: 'fit', type: 'quantitative' }, tooltip: [{ field: 'year', title: t.year }, { field: 'fit', title: t.fit, format: '.2f' }] } },
+      {
+        data: { values: fitted },
+        mark: { type: 'area', opacity: BAND_OPACITY },
+        encoding: {
+          x,
+          y: { field: 'lower', type: 'quantitative', title: t.distance },
+          y2: { field: 'upper' },
+          fill: { datum: t.band, scale: { range: [color] }, legend },
+          tooltip: [{ field: 'year', title: t.year }, { field: 'lower', title: `${t.band} ต่ำ`, format: '.2f' }, { field: 'upper', title: `${t.band} สูง`, format: '.2f' }],
+        },
+      },
+      {
+        data: { values: fitted },
+        mark: { type: 'line', strokeWidth: 2.5 },
+        encoding: {
+          x,
+          y: { field: 'fit', type: 'quantitative' },
+          stroke: { datum: t.fit, scale: { range: [color] }, legend: { ...legend, symbolType: 'stroke', symbolStrokeWidth: 2.5 } },
+          tooltip: [{ field: 'year', title: t.year }, { field: 'fit', title: t.fit, format: '.2f' }],
+        },
+      },
       {
         data: { values: points },
         mark: { type: 'point', filled: true, size: 60, color: '#222222' },
         encoding: {
           x,
           y: { field: 'distance', type: 'quantitative' },
-          shape: { field: 'kind', type: 'nominal', title: null, scale: { domain: shapes.map(([kind]) => kind), range: shapes.map(([, shape]) => shape) }, legend: { direction: 'vertical' } },
+          shape: { field: 'kind', type: 'nominal', title: null, scale: { domain: shapes.map(([kind]) => kind), range: shapes.map(([, shape]) => shape) }, legend },
           tooltip: [{ field: 'year', title: t.year }, { field: 'distance', title: t.distance, format: '.2f' }, { field: 'kind', title: ' ' }],
         },
       },

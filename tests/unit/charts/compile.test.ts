@@ -185,11 +185,16 @@ describe('colours and marks', () => {
     ]);
     expect(chart.totalText).toBe('รวม 8.500 กม.');
     expect(chart.color).toBeUndefined();
-    expect(chart.vegaLite.height).toBe(2 * 22); // two bars
-    expect((chart.vegaLite.encoding as { color: unknown }).color).toEqual({
+    expect(chart.vegaLite.height).toBe((2 + 0.5) * 38); // two bars, each with its name above it
+    const encoding = chart.vegaLite.encoding as { color: Record<string, unknown>; y: { axis: Record<string, unknown> } };
+    expect(encoding.color).toMatchObject({
       field: 'stack', type: 'nominal', title: 'สถานภาพชายฝั่ง',
       sort: ['SV กัดเซาะรุนแรง', 'EQ สมดุลตะกอน'], scale: { domain: ['SV กัดเซาะรุนแรง', 'EQ สมดุลตะกอน'], range: ['#D7191C', '#A6CEE3'] },
     });
+    // issue 24 item 2: the class legend under the plot and the names above their bars, so the
+    // bars get the panel's width in a narrow sidebar.
+    expect(encoding.color.legend).toMatchObject({ orient: 'bottom', direction: 'vertical' });
+    expect(encoding.y.axis).toMatchObject({ labelAlign: 'left', labelBaseline: 'bottom', labelPadding: 0, ticks: false });
     const svg = await draws(chart);
     expect(svg).toContain('fill="#D7191C"');
     expect(svg).toContain('fill="#A6CEE3"');

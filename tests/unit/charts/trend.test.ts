@@ -3,6 +3,7 @@
 // with the fitted line and its band (the years come from the answer, none from config).
 import { describe, expect, it } from 'vitest';
 import { rateInWords, trendChartSpec, trendRows, type TrendAnswer } from '../../../src/engine/charts/trend.ts';
+import { contrastOnWhite } from '../../../src/engine/contrast.ts';
 
 const year = (y: number, distance: number | null, extra: Partial<TrendAnswer['history'][number]> = {}) => ({ year: y, distance, in_period: true, outlier: false, fit: distance, lower: distance === null ? null : distance - 1, upper: distance === null ? null : distance + 1, ...extra });
 const answer: TrendAnswer = {
@@ -47,8 +48,24 @@ describe('trendChartSpec', () => {
     expect(shape).toEqual({ domain: ['ระยะที่วัดได้', 'ค่าผิดปกติ', 'นอกช่วงปีที่เลือก'], range: ['circle', 'cross', 'diamond'] });
   });
 
-  it('the year axis spans the years the point has, not every year of the data', () => {
+  it('the year axis spans the years the point has (not every year of the data), half a year more each side so the end symbols are whole', () => {
     const recent = trendChartSpec({ ...answer, history: answer.history.filter((h) => h.year >= 2562).concat([year(2570, null, { in_period: false, fit: null, lower: null, upper: null })]) }, '#000') as { layer: Array<{ encoding: { x: { scale: { domain: number[] } } } }> };
-    expect(recent.layer[0]?.encoding.x.scale.domain).toEqual([2562, 2567]);
+    expect(recent.layer[0]?.encoding.x.scale.domain).toEqual([2561.5, 2567.5]);
+  });
+
+  // issue 24 item 2: a pale class colour made the line and band vanish on white.
+  it('line and band in the class hue, dark enough to read on white, each named in the Thai legend', () => {
+    type Channel = { datum: string; scale: { range: string[] }; legend: { symbolType?: string } };
+    const pale = trendChartSpec(answer, '#FDDBC7') as { layer: Array<{ mark: { opacity?: number }; encoding: { fill?: Channel; stroke?: Channel } }> };
+    const [band, line] = pale.layer;
+    const lineColor = line!.encoding.stroke!.scale.range[0]!;
+    expect(contrastOnWhite(lineColor)).toBeGreaterThanOrEqual(4.5);
+    expect(band!.encoding.fill!.scale.range).toEqual([lineColor]);
+    expect(contrastOnWhite(lineColor, band!.mark.opacity)).toBeGreaterThanOrEqual(1.4);
+    expect([band!.encoding.fill!.datum, line!.encoding.stroke!.datum]).toEqual(['ช่วงความเชื่อมั่น 95%', 'เส้นถดถอย']);
+    expect(line!.encoding.stroke!.legend.symbolType).toBe('stroke');
+    // A class colour already dark enough is kept.
+    const dark = trendChartSpec(answer, '#2166AC') as typeof pale;
+    expect(dark.layer[1]!.encoding.stroke!.scale.range).toEqual(['#2166AC']);
   });
 });

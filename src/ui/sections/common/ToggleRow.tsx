@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LayerTemplate } from '../../../engine/types.ts';
 import { buttonLabel, fromLoader, isBusy, isShown, layerToggleMachine } from '../../../machines/layerToggle.ts';
 import { layerStore } from '../../../map/layerStore.ts';
+import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { useTraceableActor } from '../../../machines/useTraceableActor.ts';
 import { liveReload } from '../../topic/liveReload.ts';
@@ -64,11 +65,13 @@ export function ToggleRow(props: ToggleRowProps) {
   const vars = view === undefined ? props.extraVars : { ...props.extraVars, [BOUNDS_VAR]: view };
   const latest = useRef<Latest>({ props, state, app, vars });
   latest.current = { props, state, app, vars };
-  /** Why the row cannot be shown now: a failing validation, or a map zoomed out too far. */
-  const blocked = (): string | null => {
-    const { props: p, state: s, vars: v } = latest.current;
-    return validationMessage(s.variant.validations, p.validate, s.values) ?? (bounds && !v?.[BOUNDS_VAR] ? bounds.message : null);
+  /** The first failing validation of the row's pickers, or null. */
+  const invalid = (): string | null => {
+    const { props: p, state: s } = latest.current;
+    return validationMessage(s.variant.validations, p.validate, s.values);
   };
+  /** Why the row cannot be shown now: a failing validation, or a map zoomed out too far. */
+  const blocked = (): string | null => invalid() ?? (bounds && !latest.current.vars?.[BOUNDS_VAR] ? bounds.message : null);
   // Says (or clears) why; the zoom-in message goes once the map is zoomed in, as it is answered.
   const zoomSaid = useRef(false);
   const say = (message: string | null) => {
@@ -167,8 +170,9 @@ export function ToggleRow(props: ToggleRowProps) {
   // province, the period) or the map's view (`bounds`) change what it would ask for, it is hidden
   // and shown again once the changes have paused (app.delays.liveReloadMs, debounced: quick
   // changes send one request), its chart following; a `live` layer (routerpoints) keeps the map
-  // view, others fit as their template says. A page that no longer validates leaves it hidden
-  // with the message, and a map zoomed out too far hides it until the map is zoomed in again.
+  // view, others fit as their template says. Pickers that no longer validate (a period momentarily
+  // reversed) leave it shown as it was loaded, with the message, until they are valid again (issue
+  // 24 item 7); a map zoomed out too far hides it until the map is zoomed in again.
   const live = props.template?.live === true;
   const request = props.template ? requestKey(props.template, { app, values: state.values, vars: vars ?? {} }) : '';
   // Hidden by a zoom-out (the map's view too wide): shown again, without a click, once zoomed in.
@@ -178,6 +182,11 @@ export function ToggleRow(props: ToggleRowProps) {
       const value = actor.getSnapshot().value;
       if (value === 'loading') return false;
       if (value !== 'active' && !(value === 'inactive' && hiddenByZoom.current)) return true;
+      const why = value === 'active' ? invalid() : null;
+      if (why) {
+        say(`${why} ${th.validation.layerKept}`);
+        return true;
+      }
       if (value === 'active') actor.send({ type: 'TOGGLE' });
       const message = blocked();
       say(message);
