@@ -146,7 +146,7 @@ export interface MenuDoc {
 }
 
 export interface LegendItem { label: string; code?: string | number; min?: number; max?: number; color?: string; stroke?: string; image?: string; symbol?: SymbolShape }
-export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'image'; field?: string; items: LegendItem[] }
+export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'pin' | 'image'; field?: string; items: LegendItem[] }
 export interface LegendsDoc { legends: Legend[] }
 
 // The Thai glossary (config/glossary.yaml, src/engine/glossary.ts).

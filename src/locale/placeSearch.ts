@@ -16,6 +16,8 @@ export const thPlaceSearch = {
     beach_main: 'กลุ่มหาดหลัก',
     beach_sub: 'กลุ่มหาดย่อย',
     beach_system: 'ระบบหาด',
+    radar_station: 'สถานีเรดาร์ชายฝั่ง',
+    cctv: 'กล้อง CCTV ชายฝั่ง',
   },
   /** Short prefixes before a parent area's name: อ.เมืองสงขลา จ.สงขลา */
   districtPrefix: 'อ.',

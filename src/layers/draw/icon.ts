@@ -1,6 +1,7 @@
 // The station marker (SPEC.md §9 radar icon 24 by 28): a map pin in the legend colour, drawn once
-// per colour into the map's image sprite.
+// per colour into the map's image sprite from the path the legend draws too (src/engine/pin.ts).
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { PIN_HEIGHT, PIN_HOLE_PATH, PIN_PATH, PIN_STROKE, PIN_STROKE_WIDTH, PIN_WIDTH } from '../../engine/pin.ts';
 import { STATION_ICON } from '../stations.ts';
 
 export function pinImageId(color: string): string {
@@ -23,25 +24,19 @@ export function ensureSpriteImage(map: MapLibreMap, id: string, width: number, h
   return id;
 }
 
-/** Adds the pin image of `color` to the map (once per style) and returns its id. */
+/** Adds the pin image of `color` (src/engine/pin.ts, the legend's pin too) to the map (once per
+ *  style) and returns its id. */
 export function ensurePinImage(map: MapLibreMap, color: string): string {
   const { width, height } = STATION_ICON;
   return ensureSpriteImage(map, pinImageId(color), width, height, (g) => {
-    const r = width / 2 - 1;
-    g.beginPath();
-    g.moveTo(width / 2, height - 1);
-    g.bezierCurveTo(width / 2 - 3, height - 9, 1, r + 6, 1, r + 1);
-    g.arc(width / 2, r + 1, r, Math.PI, 0);
-    g.bezierCurveTo(width - 1, r + 6, width / 2 + 3, height - 9, width / 2, height - 1);
-    g.closePath();
+    g.scale(width / PIN_WIDTH, height / PIN_HEIGHT);
+    const outline = new Path2D(PIN_PATH);
     g.fillStyle = color;
-    g.fill();
-    g.lineWidth = 1.5;
-    g.strokeStyle = '#ffffff';
-    g.stroke();
-    g.beginPath();
-    g.arc(width / 2, r + 1, r / 2.4, 0, Math.PI * 2);
-    g.fillStyle = '#ffffff';
-    g.fill();
+    g.fill(outline);
+    g.lineWidth = PIN_STROKE_WIDTH;
+    g.strokeStyle = PIN_STROKE;
+    g.stroke(outline);
+    g.fillStyle = PIN_STROKE;
+    g.fill(new Path2D(PIN_HOLE_PATH));
   });
 }

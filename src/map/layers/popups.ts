@@ -1,10 +1,11 @@
 // Popups of layer types whose feature information is a popup (coastalradar, cctv): a click on one
 // of their features opens the type's popup there and claims the click, so the feature drawer
-// does not open for it.
+// does not open for it, and the chosen point is published for the page's list of them.
 import { useEffect } from 'react';
 import { Popup, type Map as MapLibreMap, type MapMouseEvent } from 'maplibre-gl';
 import { drawerOf } from '../../layers/drawers.ts';
 import { claimMapClicks } from '../../state/mapClick.ts';
+import { choosePoint } from '../../state/chosenPoint.ts';
 import type { MapLayer } from '../layerStore.ts';
 import { styleLayersOf } from './sync.ts';
 
@@ -32,6 +33,8 @@ export function usePopups(map: MapLibreMap | null, layers: readonly MapLayer[]):
       if (!content) return false;
       popup?.remove();
       popup = new Popup({ offset: [0, -28], maxWidth: '280px' }).setLngLat(hit.lngLat).setDOMContent(content).addTo(map);
+      // The page's list of these points shows the one chosen (issue 24 item 9).
+      choosePoint({ properties: hit.properties, from: 'map' });
       return true;
     });
     return () => {

@@ -6,6 +6,7 @@ import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
 import { nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
 import { symbolSvg } from '../../engine/symbols.ts';
+import { pinSvg } from '../../engine/pin.ts';
 import type { LegendItem } from '../../engine/types.ts';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -46,6 +47,7 @@ function swatch(block: LegendBlock, item: LegendItem, pictures: Readonly<Record<
   const icon = item.image ? pictures[item.image] : undefined;
   if (icon) return { stack: [{ image: icon.url, fit: [14, 12] }], width: 22 };
   if (symbol) return { stack: [{ svg: symbolSvg(symbol, c), width: 12, height: 12, margin: [3, 0, 0, 0] }], width: 22 };
+  if (block.type === 'pin') return { stack: [{ svg: pinSvg(c), width: 10, height: 12, margin: [4, 0, 0, 0] }], width: 22 };
   if (block.type === 'line') return { canvas: [{ type: 'line', x1: 0, y1: 6, x2: 18, y2: 6, lineWidth: 3, lineColor: c }], width: 22 };
   if (block.type === 'circle') return { canvas: [{ type: 'ellipse', x: 9, y: 6, r1: 5, r2: 5, color: c }], width: 22 };
   return { canvas: [{ type: 'rect', x: 0, y: 1, w: 18, h: 10, color: c, lineColor: '#555555', lineWidth: 0.5 }], width: 22 };

@@ -23,8 +23,8 @@ export function LegendList({ blocks }: { blocks: readonly LegendBlock[] }) {
                 <li key={`${item.label}-${k}`}>
                   {item.image ? (
                     <img src={item.image} alt="" width="16" height="16" />
-                  ) : item.symbol ? (
-                    <LegendSymbol shape={item.symbol} color={item.color} />
+                  ) : item.symbol || b.type === 'pin' ? (
+                    <LegendSymbol shape={item.symbol ?? 'pin'} color={item.color} />
                   ) : (
                     <span className={`swatch swatch-${b.type}`} style={{ ['--swatch' as string]: item.color ?? item.stroke }} aria-hidden />
                   )}

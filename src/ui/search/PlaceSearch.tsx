@@ -1,11 +1,13 @@
 // The place search box of the top menu (issue 11 item 2): a WAI-ARIA 1.2 combobox (editable,
 // list autocomplete) over the router's page=search. Typing asks again after a pause; Down/Up
 // open the list and move the active option (focus stays in the box, aria-activedescendant names
-// the option), Enter takes it and moves the map there, Escape closes the list or else clears.
+// the option), Enter takes it, moves the map there and marks it, Escape closes the list or else
+// clears. A new search clears the mark (issue 24 item 8).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { thPlaceSearch as t } from '../../locale/placeSearch.ts';
 import { useConfig } from '../../state/config.tsx';
 import { findPlaces, goToPlace, placeDetail, searchable, type Place } from './places.ts';
+import { clearPlaceMark } from './placeMarker.ts';
 import './placeSearch.css';
 
 /** Pause after the last key before asking: one request per word typed, not per letter. */
@@ -112,6 +114,7 @@ export function PlaceSearch() {
         onChange={(e) => {
           setText(e.target.value);
           setQuery(e.target.value);
+          clearPlaceMark();
           setOpen(true);
           setActive(-1);
         }}

@@ -3,12 +3,15 @@
 // choice (`default: first | last | [codes]`, SPEC.md §4). A select with more options than its cap
 // (picker `cap`, else app.limits.dropdownCap) gets a search box (case-insensitive substring) and
 // shows at most `cap` matches with the Thai note (SPEC.md §2, §9). A year picker with
-// `swatch: true` shows the chosen year's colour from the legend of the page's year layers.
+// `swatch: true` shows the chosen year's colour from the legend of the page's year layers, its
+// tooltip the legend item's Thai label (never the colour's hex code, issue 24 item 9).
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Legend, ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
 import { toChosen, type Chosen, type Option, type PickerValue, type PickerValues } from '../../engine/options.ts';
 import { th } from '../../locale/th.ts';
 import { useConfig } from '../../state/config.tsx';
+import { useStore } from '../../state/store.ts';
+import { areaRequestStore, requestedArea } from './areaRequest.ts';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
 import { isSection } from '../sections/definitions.ts';
@@ -33,6 +36,7 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
   const options = state.status === 'ready' ? state.options : [];
   const cap = capOf(picker, app.limits.dropdownCap);
   const { pageKey } = useVariantState();
+  const areaRequest = useStore(areaRequestStore, (r) => r.seq);
 
   useEffect(() => {
     if (state.status === 'error') skipFailedPicker(pageKey, picker, variant);
@@ -40,13 +44,16 @@ export function PickerField({ picker, variant, enabled, value, values, onChange 
     // A link's choice (issue 11) comes before the default.
     const restored = restoredChoice(pageKey, picker, variant, state.options);
     if (restored) return onChange(restored);
+    // An area the place search found (issue 24 item 8).
+    const asked = requestedArea(pageKey, picker, values, state.options);
+    if (asked) return onChange(asked);
     if (value || !picker.default) return;
     const chosen = defaultChoice(picker, state.options);
     if (chosen) onChange(chosen);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- apply the default once per list
-  }, [state]);
+  }, [state, areaRequest]);
 
-  const colors = useMemo(() => (picker.swatch ? yearColors(variant, legends, options) : null), [picker.swatch, variant, legends, options]);
+  const colors = useMemo(() => (picker.swatch ? yearSwatches(variant, legends, options) : null), [picker.swatch, variant, legends, options]);
   const single = value && !Array.isArray(value) ? value : null;
   const swatch = single && colors ? colors.get(single.code) : undefined;
 
@@ -89,8 +96,8 @@ interface SingleProps {
   enabled: boolean;
   value: Chosen | null;
   cap: number;
-  swatch: string | undefined;
-  colors: Map<string, string> | null;
+  swatch: YearSwatch | undefined;
+  colors: Map<string, YearSwatch> | null;
   onChange: (value: Chosen | null) => void;
 }
 
@@ -114,7 +121,7 @@ function SingleSelect({ id, picker, options, enabled, value, cap, swatch, colors
     >
       <option value="">{picker.placeholder ?? `${th.choose}${picker.label}`}</option>
       {shown.map((o) => (
-        <option key={o.value} value={o.value} data-color={colors?.get(o.value)}>
+        <option key={o.value} value={o.value} data-color={colors?.get(o.value)?.color}>
           {o.label}
         </option>
       ))}
@@ -127,7 +134,7 @@ function SingleSelect({ id, picker, options, enabled, value, cap, swatch, colors
       )}
       {colors ? (
         <div className="picker-swatch-row">
-          <span className="swatch swatch-line picker-swatch" data-testid={`swatch-${picker.id}`} style={{ ['--swatch' as string]: swatch ?? 'transparent' }} title={swatch} aria-hidden />
+          <span className="swatch swatch-line picker-swatch" data-testid={`swatch-${picker.id}`} style={{ ['--swatch' as string]: swatch?.color ?? 'transparent' }} title={swatch?.label} aria-hidden />
           {select}
         </div>
       ) : (
@@ -164,7 +171,10 @@ function failedListText(picker: ResolvedPicker, variant: ResolvedVariant): strin
  * Year -> colour from the legend that covers most of these years: the legends the variant uses
  * first (its layers' and legend sections'), then any other. Null when no legend knows them.
  */
-export function yearColors(variant: ResolvedVariant, legends: readonly Legend[], options: readonly Option[]): Map<string, string> | null {
+/** A year's colour and its legend item's label. */
+export interface YearSwatch { color: string; label: string }
+
+export function yearSwatches(variant: ResolvedVariant, legends: readonly Legend[], options: readonly Option[]): Map<string, YearSwatch> | null {
   if (options.length === 0) return null;
   const own = new Set<string>([
     ...variant.layers.flatMap((l) => (l.legend ? [l.legend] : [])),
@@ -178,10 +188,10 @@ export function yearColors(variant: ResolvedVariant, legends: readonly Legend[],
     if (covered > (best?.covered ?? 0)) best = { legend, covered };
   }
   if (!best) return null;
-  const colors = new Map<string, string>();
+  const colors = new Map<string, YearSwatch>();
   for (const o of options) {
     const item = best.legend.items.find((i) => i.code !== undefined && (String(i.code) === o.value || String(i.code) === o.label));
-    if (item?.color) colors.set(o.value, item.color);
+    if (item?.color) colors.set(o.value, { color: item.color, label: item.label });
   }
   return colors;
 }

@@ -14,6 +14,7 @@ interface Place {
   province: string | null;
   district: string | null;
   bbox: [number, number, number, number] | null;
+  point: [number, number] | null;
 }
 
 let backend: Backend;
@@ -71,11 +72,44 @@ describe('page=search', { timeout: 60_000 }, () => {
     const { rows } = await backend.db.query<{ kind: string; code: string; name: string }>(
       `SELECT DISTINCT ON (kind) kind, code, name FROM place_search ORDER BY kind, length(name) DESC, code`,
     );
-    expect(rows.map((r) => r.kind).sort()).toEqual(['beach_main', 'beach_sub', 'beach_system', 'district', 'island', 'lake_island', 'province', 'subdistrict']);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['beach_main', 'beach_sub', 'beach_system', 'cctv', 'district', 'island', 'lake_island', 'province', 'radar_station', 'subdistrict']);
     for (const row of rows) {
       const found = await search(row.name, { limit: '50' });
       expect(found.some((p) => p.kind === row.kind && p.code === row.code), `${row.kind} ${row.name}`).toBe(true);
     }
+  });
+
+  it('finds our own sites: บางแสน is the CCTV camera at หาดบางแสน, with its province, and a point on it in its box (issue 24 item 8)', async () => {
+    const found = await search('บางแสน');
+    const camera = found.find((p) => p.kind === 'cctv');
+    expect(camera).toMatchObject({ name: 'หาดบางแสน', province: 'ชลบุรี' });
+    const { rows } = await backend.db.query<{ code: string }>(`SELECT code FROM radar_station ORDER BY code LIMIT 1`);
+    expect((await search(rows[0]!.code.toLowerCase())).some((p) => p.kind === 'radar_station' && p.code === rows[0]!.code)).toBe(true);
+    for (const p of [...found, ...(await search('สงขลา'))]) {
+      const [x0, y0, x1, y1] = p.bbox!;
+      const [x, y] = p.point!;
+      expect(x >= x0 && x <= x1 && y >= y0 && y <= y1, `${p.kind} ${p.name}`).toBe(true);
+    }
+  });
+
+  it('reads จ./อ./ต. and จังหวัด/อำเภอ/ตำบล as the kind of place, not as part of its name (issue 24 item 8)', async () => {
+    expect((await search('จ.ชลบุรี'))[0]).toMatchObject({ kind: 'province', code: '20' });
+    expect((await search('จังหวัดชลบุรี'))[0]).toMatchObject({ kind: 'province', code: '20' });
+    expect((await search('อ.เมืองสงขลา'))[0]).toMatchObject({ kind: 'district', code: '9001' });
+    expect((await search('ต.บ่อยาง'))[0]).toMatchObject({ kind: 'subdistrict', name: 'บ่อยาง' });
+    // the prefix's kind comes first among names that start alike
+    const districts = await search('อ.เมือง');
+    expect(districts[0]!.kind).toBe('district');
+  });
+
+  it('finds a name with one letter wrong after every exact, prefix and substring match (issue 24 item 8)', async () => {
+    expect((await search('สงขา'))[0]).toMatchObject({ kind: 'province', code: '90' });
+    const found = await search('ชลบุรี', { limit: '50' });
+    const exact = found.map((p) => foldQuery(p.name).includes('ชลบุรี'));
+    expect(exact.includes(false), 'เพชรบุรี is one letter away').toBe(true);
+    expect(exact.indexOf(false)).toBeGreaterThan(exact.lastIndexOf(true));
+    // three letters are too few to guess at
+    expect(await search('สงข')).toEqual((await search('สงข')).filter((p) => foldQuery(p.name).includes('สงข') || p.code.toLowerCase().startsWith('สงข')));
   });
 
   it('finds beach systems by a code prefix', async () => {

@@ -1,7 +1,7 @@
 // SPEC.md §4 "Map bounds": set to null, then to the result 100 ms later, which fits the map
 // (max zoom 12, padding 20); §8 invalid bounds: a warning and a pan instead.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bboxOf, boundsStore, isValidBBox, scheduleFit, unionBBox, type BBox } from '../../../src/ui/topic/actions/fit.ts';
+import { bboxOf, boundsStore, iconPadding, isValidBBox, scheduleFit, unionBBox, type BBox } from '../../../src/ui/topic/actions/fit.ts';
 
 function fakeMap() {
   return { fitBounds: vi.fn(), panTo: vi.fn() };
@@ -103,5 +103,12 @@ describe('bounds of results', () => {
     expect(isValidBBox([100, -91, 101, 7])).toBe(false);
     expect(unionBBox([[100, 6, 101, 7], null, [99, 6.5, 100.5, 9]])).toEqual([99, 6, 101, 9]);
     expect(unionBBox([null])).toBeNull();
+  });
+});
+
+describe('iconPadding (issue 24 item 9)', () => {
+  it('leaves room above for a pin standing on the top point, and half its width on the sides', () => {
+    expect(iconPadding(20, { width: 24, height: 28 })).toEqual({ top: 48, bottom: 20, left: 32, right: 32 });
+    expect(iconPadding(20, undefined)).toBe(20);
   });
 });

@@ -2,7 +2,7 @@
 // dropdowns 50 from app.limits unless the picker says), year colours of the swatch pickers from
 // the legend the page uses (cmline-years for monitoring years, shoreline-years for /change).
 import { describe, expect, it } from 'vitest';
-import { capOf, filterOptions, yearColors } from '../../../src/ui/topic/PickerField.tsx';
+import { capOf, filterOptions, yearSwatches } from '../../../src/ui/topic/PickerField.tsx';
 import type { Option } from '../../../src/engine/options.ts';
 import { realBundle, variantOf } from './helpers.ts';
 
@@ -33,20 +33,20 @@ describe('§2 year swatches', () => {
 
   it('monitoring years take the cmline-years colours (also on lake pages whose layers name no year legend)', () => {
     for (const path of ['', 'island', 'songkhla-lake-land', 'songkhla-lake-island']) {
-      const colors = yearColors(variantOf(bundle, 'cmline-changearea', path), bundle.legends, ['2567', '2566', '2562'].map((v) => opt(v)))!;
-      expect(colors.get('2567')).toBe(colour('cmline-years', 2567));
-      expect(colors.get('2562')).toBe(colour('cmline-years', 2562));
+      const colors = yearSwatches(variantOf(bundle, 'cmline-changearea', path), bundle.legends, ['2567', '2566', '2562'].map((v) => opt(v)))!;
+      expect(colors.get('2567')).toEqual({ color: colour('cmline-years', 2567), label: bundle.legends.find((l) => l.id === 'cmline-years')!.items.find((i) => i.code === 2567)!.label });
+      expect(colors.get('2562')?.color).toBe(colour('cmline-years', 2562));
     }
   });
 
   it('shoreline years (/change) take the shoreline-years colours', () => {
-    const colors = yearColors(variantOf(bundle, 'change', ''), bundle.legends, ['2559', '2554', '2548'].map((v) => opt(v)))!;
-    expect(colors.get('2559')).toBe(colour('shoreline-years', 2559));
-    expect(colors.get('2548')).toBe(colour('shoreline-years', 2548));
+    const colors = yearSwatches(variantOf(bundle, 'change', ''), bundle.legends, ['2559', '2554', '2548'].map((v) => opt(v)))!;
+    expect(colors.get('2559')?.color).toBe(colour('shoreline-years', 2559));
+    expect(colors.get('2548')?.color).toBe(colour('shoreline-years', 2548));
   });
 
   it('no legend knows the values: no colours', () => {
-    expect(yearColors(variantOf(bundle, 'change', ''), bundle.legends, [opt('1999')])).toBeNull();
-    expect(yearColors(variantOf(bundle, 'change', ''), bundle.legends, [])).toBeNull();
+    expect(yearSwatches(variantOf(bundle, 'change', ''), bundle.legends, [opt('1999')])).toBeNull();
+    expect(yearSwatches(variantOf(bundle, 'change', ''), bundle.legends, [])).toBeNull();
   });
 });

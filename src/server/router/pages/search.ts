@@ -1,14 +1,19 @@
 // page=search&q=<text>[&limit=n] (issue 11 item 2, beyond SPEC.md §7): the place search of the top
-// menu. Finds provinces, districts, sub-districts, islands (sea and Songkhla Lake) and the three
-// beach-system levels whose Thai or English name contains `q`, case-insensitively and ignoring
-// Thai tone and other above-letter marks on both sides (a query typed without them still finds
-// the name), or whose code starts with `q`. Best first: whole name, then name start, then any
-// substring; larger areas before smaller within a kind of match; at most `limit` (default 10,
-// at most 50). Answer: {errors: '', data: [{kind, code, name, name_en, province, district, bbox}]}.
+// menu. Finds provinces, districts, sub-districts, islands (sea and Songkhla Lake), the three
+// beach-system levels, radar stations and CCTV sites whose Thai or English name contains `q`,
+// case-insensitively and ignoring Thai tone and other above-letter marks on both sides (a query
+// typed without them still finds the name), or whose code starts with `q`. A leading จ./อ./ต.
+// (or จังหวัด/อำเภอ/ตำบล) is not part of the name; it ranks provinces, districts or
+// sub-districts first (issue 24 item 8). Best first: whole name, then name start, then any
+// substring, then names holding the query with one letter wrong, missing or extra (asked only
+// when the others leave room); larger areas before smaller within a kind of match; at most
+// `limit` (default 10, at most 50). Answer: {errors: '', data: [{kind, code, name, name_en,
+// province, district, bbox, point}]}, point being [lon, lat] on the place, where the map marks it.
 // The rows come from the place_search table (migrations 010-011, kept current by triggers), which
-// holds the folded names and the boxes; scripts/bench-search.ts measures the latency.
+// holds the folded names, the boxes and the points; scripts/bench-search.ts measures the latency.
 import { pageModes, rowBBox, sendData, type RouterContext } from '../context.ts';
 import { bad, checkName } from '../params.ts';
+import { searchTerms, typoPatterns } from './searchTerms.ts';
 
 const SEARCH_DEFAULT_LIMIT = 10;
 const SEARCH_MAX_LIMIT = 50;
@@ -29,14 +34,27 @@ export function foldQuery(q: string): string {
     .replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-// $1 the folded query, $2 the limit. Ties are broken by code in byte order, as Thai-aware
-// sorting costs PGlite several ms.
+const COLUMNS = `kind, code, name, name_en, province, district, west AS xmin, south AS ymin, east AS xmax, north AS ymax, lon, lat`;
+const CONTAINS = `(strpos(f_name, $1) > 0 OR strpos(f_en, $1) > 0 OR starts_with(f_code, $1))`;
+// Within a kind of match: the kind the prefix names ($3, '' for none), then larger areas first.
+// Ties are broken by code in byte order, as Thai-aware sorting costs PGlite several ms.
+const ORDER_WITHIN = `kind <> $3, ord, length(name), code COLLATE "C"`;
+
+// $1 the folded query, $2 the limit, $3 the kind the prefix names.
 const SQL = `
-  SELECT kind, code, name, name_en, province, district, west AS xmin, south AS ymin, east AS xmax, north AS ymax
+  SELECT ${COLUMNS}
   FROM place_search
-  WHERE strpos(f_name, $1) > 0 OR strpos(f_en, $1) > 0 OR starts_with(f_code, $1)
+  WHERE ${CONTAINS}
   ORDER BY CASE WHEN f_name = $1 OR f_en = $1 THEN 0 WHEN starts_with(f_name, $1) OR starts_with(f_en, $1) THEN 1 ELSE 2 END,
-           ord, length(name), code COLLATE "C"
+           ${ORDER_WITHIN}
+  LIMIT $2`;
+
+// The one-letter typos, after the matches above: $4 the LIKE patterns (searchTerms.ts).
+const TYPO_SQL = `
+  SELECT ${COLUMNS}
+  FROM place_search
+  WHERE NOT ${CONTAINS} AND (f_name LIKE ANY ($4::text[]) OR f_en LIKE ANY ($4::text[]))
+  ORDER BY ${ORDER_WITHIN}
   LIMIT $2`;
 
 function limitParam(ctx: RouterContext): number {
@@ -47,11 +65,21 @@ function limitParam(ctx: RouterContext): number {
   return n;
 }
 
+const lonLat = (r: Record<string, unknown>): [number, number] | null =>
+  typeof r.lon === 'number' && typeof r.lat === 'number' ? [r.lon, r.lat] : null;
+
 async function search(ctx: RouterContext): Promise<void> {
-  const q = foldQuery(checkName(ctx.params.require('q'), 'q'));
+  const folded = foldQuery(checkName(ctx.params.require('q'), 'q'));
   // An empty query would match every place; folding removes only marks and spaces.
-  if (!/[\p{L}\p{N}]/u.test(q)) throw bad('q must hold at least one letter or digit');
-  const { rows } = await ctx.db.query<Record<string, unknown>>(SQL, [q, limitParam(ctx)]);
+  if (!/[\p{L}\p{N}]/u.test(folded)) throw bad('q must hold at least one letter or digit');
+  const { text, kind } = searchTerms(folded);
+  const limit = limitParam(ctx);
+  const { rows } = await ctx.db.query<Record<string, unknown>>(SQL, [text, limit, kind]);
+  const patterns = typoPatterns(text);
+  if (rows.length < limit && patterns.length > 0) {
+    const typos = await ctx.db.query<Record<string, unknown>>(TYPO_SQL, [text, limit - rows.length, kind, patterns]);
+    rows.push(...typos.rows);
+  }
   const data = rows.map((r) => ({
     kind: r.kind,
     code: r.code,
@@ -60,6 +88,7 @@ async function search(ctx: RouterContext): Promise<void> {
     province: r.province ?? null,
     district: r.district ?? null,
     bbox: rowBBox(r),
+    point: lonLat(r),
   }));
   await sendData(ctx, data);
 }

@@ -1,5 +1,6 @@
 // A legend card from config/legends.yaml, collapsible with 'แสดง' / 'ย่อ' (SPEC.md §4). An item
-// with a `symbol` shows that mark in its colour, as the map draws its points.
+// with a `symbol` shows that mark in its colour, as the map draws its points; a `pin` legend the
+// station pin.
 import { useId, useState } from 'react';
 import { LegendSymbol } from '../../../components/LegendSymbol.tsx';
 import { th } from '../../../locale/th.ts';
@@ -26,8 +27,8 @@ export function LegendView({ section }: SectionProps<'legend'>) {
           <li key={item.label}>
             {item.image ? (
               <img src={item.image} alt="" width="18" height="18" />
-            ) : item.symbol ? (
-              <LegendSymbol shape={item.symbol} color={item.color} />
+            ) : item.symbol || legend.type === 'pin' ? (
+              <LegendSymbol shape={item.symbol ?? 'pin'} color={item.color} />
             ) : (
               <span className={`swatch swatch-${legend.type}`} style={{ ['--swatch' as string]: item.color }} aria-hidden />
             )}

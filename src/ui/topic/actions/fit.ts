@@ -10,15 +10,18 @@ export type BBox = [number, number, number, number];
 
 export const boundsStore = createStore<{ bounds: BBox | null }>({ bounds: null });
 
+/** Room left around the bounds, in px: one number for every side, or each side's own. */
+export type FitPadding = number | { top: number; bottom: number; left: number; right: number };
+
 export interface FitTarget {
-  fitBounds(bounds: [[number, number], [number, number]], options: { maxZoom: number; padding: number }): unknown;
+  fitBounds(bounds: [[number, number], [number, number]], options: { maxZoom: number; padding: FitPadding }): unknown;
   panTo(center: [number, number]): unknown;
 }
 
 export interface FitOptions {
   delayMs: number;
   maxZoom: number;
-  padding: number;
+  padding: FitPadding;
   /** The map to move when the bounds arrive (looked up at that moment). */
   target: () => FitTarget | null | undefined;
   /** Calls back once a map exists, when there was none yet (a layer shown as the page opens). */
@@ -56,6 +59,17 @@ export function bboxOf(geojson: GeoJSON.GeoJSON | null | undefined): BBox | null
   else if (geojson.type === 'Feature') geometry(geojson.geometry);
   else geometry(geojson);
   return box;
+}
+
+/**
+ * The padding that keeps whole the icons a layer stands on its points (issue 24 item 9): a pin
+ * anchored at its tip rises `height` px above the top point and reaches half its `width` beyond
+ * the side points; without an icon, `padding` as it is.
+ */
+export function iconPadding(padding: number, icon: { width: number; height: number } | undefined): FitPadding {
+  if (!icon) return padding;
+  const side = padding + Math.ceil(icon.width / 2);
+  return { top: padding + icon.height, bottom: padding, left: side, right: side };
 }
 
 /** The box around several boxes (null when none is valid). */

@@ -24,7 +24,7 @@ import { toast } from '../../../state/toast.ts';
 import { setRowResult, type RowResult } from '../rowResults.ts';
 import { failureText } from '../../sections/common/failureText.ts';
 import { rememberDrawerFields } from '../../featureInfo/fieldLabels.ts';
-import { bboxOf, scheduleFit, type BBox, type FitTarget } from './fit.ts';
+import { bboxOf, iconPadding, scheduleFit, type BBox, type FitTarget } from './fit.ts';
 import { wmsLayerBounds, type RouterFetch } from './bounds.ts';
 
 export interface ActionContext {
@@ -114,12 +114,13 @@ function storeLayer(inst: LayerInstance, route: string, extra: Partial<MapLayer>
   return { ...rest, page: route, ...extra };
 }
 
-/** Fits the map to `bounds` by the app's fit rule (bounds null, then the result; max zoom 12). */
-export function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps): void {
+/** Fits the map to `bounds` by the app's fit rule (bounds null, then the result; max zoom 12),
+ *  with room for the `icon` the layer stands on its points (station pins). */
+export function fitTo(bounds: BBox, app: AppConfig, deps: ActionDeps, icon?: { width: number; height: number }): void {
   scheduleFit(bounds, {
     delayMs: app.delays.boundsMs,
     maxZoom: app.map.fitMaxZoom,
-    padding: app.map.resultPadding,
+    padding: iconPadding(app.map.resultPadding, icon),
     target: deps.fitTarget,
     ...(deps.whenMap ? { whenTarget: deps.whenMap } : {}),
     warn: (m) => deps.warn(m),
@@ -143,6 +144,12 @@ function rowResult(inst: LayerInstance, loaded: LoadedData): RowResult {
     ...(loaded.request?.viewparamEntries ? { viewparamEntries: loaded.request.viewparamEntries } : {}),
     ...(loaded.request?.params ? { params: loaded.request.params } : {}),
   };
+}
+
+/** The icon a layer's drawer stands on its points (draw.icon, station types), if any. */
+function iconOf(inst: LayerInstance): { width: number; height: number } | undefined {
+  const icon = inst.draw?.icon as { width?: unknown; height?: unknown } | undefined;
+  return typeof icon?.width === 'number' && typeof icon.height === 'number' ? { width: icon.width, height: icon.height } : undefined;
 }
 
 /** Adds the layer of `template` for the current picker values; see the module comment. */
@@ -171,7 +178,7 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
       if (count === 0) deps.toast.error(th.toast.notFound);
       else if (inst.fit) {
         const box = bboxOf(loaded.geoJson);
-        if (box) fitTo(box, ctx.app, deps);
+        if (box) fitTo(box, ctx.app, deps, iconOf(inst));
       }
       return { layerId: inst.id, featureCount: count };
     } finally {

@@ -1,0 +1,52 @@
+// The place search's reading of a query (issue 24 item 8): จ./อ./ต. and จังหวัด/อำเภอ/ตำบล name a
+// kind and are not part of the name; the one-letter-typo patterns match what edit distance 1 does.
+import { describe, expect, it } from 'vitest';
+import { foldQuery } from '../../../src/server/router/pages/search.ts';
+import { searchTerms, typoPatterns, TYPO_MIN_LETTERS } from '../../../src/server/router/pages/searchTerms.ts';
+
+/** What `LIKE pattern` (escape backslash) answers for `name`. */
+function like(name: string, pattern: string): boolean {
+  const source = [...pattern.matchAll(/\\(.)|(%)|(_)|(.)/gsu)]
+    .map(([, escaped, any, one, plain]) => (any ? '.*' : one ? '.' : (escaped ?? plain)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 'su').test(name);
+}
+const typoMatch = (name: string, q: string) => typoPatterns(q).some((p) => like(name, p));
+
+describe('searchTerms', () => {
+  it.each([
+    ['จ.ชลบุรี', 'ชลบุรี', 'province'],
+    ['จ. ชลบุรี', 'ชลบุรี', 'province'],
+    ['จังหวัดชลบุรี', 'ชลบุรี', 'province'],
+    ['อ.เมืองสงขลา', 'เมืองสงขลา', 'district'],
+    ['อำเภอเมืองสงขลา', 'เมืองสงขลา', 'district'],
+    ['ต.บ่อยาง', 'บอยาง', 'subdistrict'],
+    ['ตำบลบ่อยาง', 'บอยาง', 'subdistrict'],
+    ['บางแสน', 'บางแสน', ''],
+    ['จ.', 'จ.', ''],
+    // a name that only begins like a prefix keeps its letters
+    ['จันทบุรี', 'จันทบุรี', ''],
+  ])('%s -> %s (%s)', (q, text, kind) => {
+    expect(searchTerms(foldQuery(q))).toEqual({ text, kind });
+  });
+});
+
+describe('typoPatterns', () => {
+  it('finds a name with one letter missing, extra or changed, anywhere in it', () => {
+    expect(typoMatch('สงขลา', 'สงขา')).toBe(true); // one missing
+    expect(typoMatch('เมืองสงขลา', 'สงขา')).toBe(true);
+    expect(typoMatch('สงขลา', 'สงขลลา')).toBe(true); // one extra
+    expect(typoMatch('ชลบุรี', 'ชลบุลี')).toBe(true); // one changed
+  });
+
+  it('does not find a name two letters away', () => {
+    expect(typoMatch('สงขลา', 'สขา')).toBe(false);
+    expect(typoMatch('ชลบุรี', 'ชนบุลี')).toBe(false);
+  });
+
+  it('asks nothing of a query shorter than TYPO_MIN_LETTERS, and escapes LIKE characters', () => {
+    expect(typoPatterns('abc'.slice(0, TYPO_MIN_LETTERS - 1))).toEqual([]);
+    expect(typoMatch('a_b%cd', 'a_b%c')).toBe(true);
+    expect(typoMatch('axbycd', 'a_b%c')).toBe(false);
+  });
+});
