@@ -122,7 +122,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     const { page } = suite.s;
     const dir = mkdtempSync(path.join(tmpdir(), 'trend-dl-'));
     const files: Record<string, string> = {};
-    for (const label of ['ดาวน์โหลดตาราง CSV', 'ดาวน์โหลดเชพไฟล์ (Shapefile)']) {
+    for (const label of ['ดาวน์โหลดตาราง CSV', 'ดาวน์โหลดเชปไฟล์ (Shapefile)']) {
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: label }).click()]);
       const file = path.join(dir, download.suggestedFilename());
       await download.saveAs(file);
