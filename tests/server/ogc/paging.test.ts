@@ -86,6 +86,13 @@ describe('WFS 2.0 paging', () => {
     expect(last.links.map((l: { rel: string }) => l.rel)).toEqual(['previous']);
   });
 
+  it('past the last page, previous is the last page (issue 27 item 6)', async () => {
+    const past = (await backend.get(WFS, { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: 'tcs:many_points', OUTPUTFORMAT: 'application/json', COUNT: 10, STARTINDEX: 99_999 })).json();
+    expect(past.numberReturned).toBe(0);
+    const previous = past.links.find((l: { rel: string }) => l.rel === 'previous').href as string;
+    expect(previous).toContain(`STARTINDEX=${MAX_COUNT + 5 - 10}`);
+  });
+
   it('GML 3.2 pages carry next and previous; following them visits every feature once', async () => {
     const n = await count("cmline WHERE zone = 'mainland' AND line_year = 2567");
     let target: string | undefined = `${WFS}?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=tcs:cmline_2567&COUNT=100`;

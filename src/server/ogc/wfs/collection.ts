@@ -29,8 +29,19 @@ export function pageLinks(r: OgcRequest, paging: Paging, page: FeaturePage): Pag
   };
   const links: PageLinks = {};
   if (paging.startIndex + page.returned < page.matched) links.next = at(paging.startIndex + page.returned);
-  if (paging.startIndex > 0) links.previous = at(Math.max(0, paging.startIndex - paging.count));
+  const previous = previousStart(paging, page.matched);
+  if (previous !== undefined) links.previous = at(previous);
   return links;
+}
+
+/**
+ * Where the page before this one starts: one COUNT back, or, past the last match, the start of
+ * the last page (COUNT-aligned); none on the first page or when nothing matches.
+ */
+export function previousStart(paging: Paging, matched: number): number | undefined {
+  if (paging.startIndex === 0 || matched === 0) return undefined;
+  if (paging.startIndex >= matched) return Math.floor((matched - 1) / paging.count) * paging.count;
+  return Math.max(0, paging.startIndex - paging.count);
 }
 
 function describeUrl(svc: OgcService, r: OgcRequest, fts: readonly VectorFeatureType[], version: string): string {
