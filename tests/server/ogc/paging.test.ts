@@ -90,7 +90,8 @@ describe('WFS 2.0 paging', () => {
     const past = (await backend.get(WFS, { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: 'tcs:many_points', OUTPUTFORMAT: 'application/json', COUNT: 10, STARTINDEX: 99_999 })).json();
     expect(past.numberReturned).toBe(0);
     const previous = past.links.find((l: { rel: string }) => l.rel === 'previous').href as string;
-    expect(previous).toContain(`STARTINDEX=${MAX_COUNT + 5 - 10}`);
+    // the page that holds the last match, pages counted from 0 in steps of COUNT
+    expect(previous).toContain(`STARTINDEX=${Math.floor((MAX_COUNT + 5 - 1) / 10) * 10}`);
   });
 
   it('GML 3.2 pages carry next and previous; following them visits every feature once', async () => {
