@@ -42,7 +42,7 @@ const CODES: Array<[string, string, string, number, string]> = [
   ['layer of another workspace', WMS, withParam(MAP, 'LAYERS', 'other:cmline_2567'), 400, 'LayerNotDefined'],
   ['SRS not served', WMS, withParam(MAP, 'SRS', 'EPSG:32647'), 400, 'InvalidSRS'],
   ['WMS 1.3.0 CRS not served', WMS, withParam(withParam(MAP, 'VERSION', '1.3.0'), 'CRS', 'EPSG:32647'), 400, 'InvalidCRS'],
-  ['FORMAT not served', WMS, withParam(MAP, 'FORMAT', 'image/jpeg'), 400, 'InvalidFormat'],
+  ['FORMAT not served', WMS, withParam(MAP, 'FORMAT', 'image/gif'), 400, 'InvalidFormat'],
   ['WIDTH 0', WMS, withParam(MAP, 'WIDTH', '0'), 400, 'InvalidParameterValue'],
   ['HEIGHT above 4096', WMS, withParam(MAP, 'HEIGHT', '4097'), 400, 'InvalidParameterValue'],
   ['STYLES missing (required by WMS 1.1.1)', WMS, MAP.replace('STYLES=&', ''), 400, 'MissingParameterValue'],
