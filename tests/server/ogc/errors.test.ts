@@ -98,7 +98,7 @@ describe('exception reports with the standard codes', () => {
     expect(wms.headers['cache-control']).toBe('no-store');
   });
 
-  it('POST: XML bodies are not served; oversized bodies get 413', async () => {
+  it('POST: XML bodies outside the WFS namespaces are refused; oversized bodies get 413', async () => {
     const xml = await backend.request('POST', WFS, { headers: { 'Content-Type': 'application/xml' }, body: '<GetFeature/>' });
     expect(xml.status).toBe(501);
     expect(exceptionCode(xml.text)).toBe('OperationNotSupported');

@@ -54,7 +54,7 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
         constraint('ImplementsTransactionalWFS', 'FALSE') +
         constraint('ImplementsLockingWFS', 'FALSE') +
         constraint('KVPEncoding', 'TRUE') +
-        constraint('XMLEncoding', 'FALSE') +
+        constraint('XMLEncoding', 'TRUE') +
         constraint('SOAPEncoding', 'FALSE') +
         constraint('ImplementsInheritance', 'FALSE') +
         constraint('ImplementsRemoteResolve', 'FALSE') +
