@@ -43,7 +43,7 @@ describe('WFS 2.0 resolve (OGC 09-025r2 §7.6.4, Table 12)', () => {
 
 describe('WMS image/jpeg, 1.0.0', () => {
   it('GetMap FORMAT=image/jpeg answers a JPEG of the asked size, TRANSPARENT=TRUE included', async () => {
-    for (const extra of [{}, { TRANSPARENT: 'TRUE' }, { BBOX: '0,0,1,1' }]) {
+    for (const extra of [{}, { TRANSPARENT: 'TRUE' }, { BBOX: '0,0,1,1' }] as Array<Record<string, string>>) {
       const a = await backend.get(WMS, { ...MAP, FORMAT: 'image/jpeg', ...extra });
       expect(a.status, a.text.slice(0, 200)).toBe(200);
       expect(a.headers['content-type']).toBe('image/jpeg');
