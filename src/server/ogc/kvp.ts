@@ -1,7 +1,9 @@
-// OGC key-value parameters: names are case-insensitive; GET query or a form-encoded POST body.
+// OGC key-value parameters: names are case-insensitive; GET query, a form-encoded POST body, or
+// the parameters of a WFS XML request body (xmlRequest.ts).
 import type { IncomingMessage } from 'node:http';
 import { readBody } from '../http/body.ts';
 import { OgcError } from './exception.ts';
+import { isXmlBody, xmlRequestParams } from './xmlRequest.ts';
 
 export const MAX_OGC_BODY = 256 * 1024;
 
@@ -48,5 +50,6 @@ export async function readKvp(req: IncomingMessage, query: URLSearchParams): Pro
     for (const [k, v] of new URLSearchParams(body)) merged.append(k, v);
     return new Kvp(merged);
   }
-  throw new OgcError('OperationNotSupported', 'POST bodies must be application/x-www-form-urlencoded (XML requests are not supported)');
+  if (isXmlBody(type, body)) return new Kvp(xmlRequestParams(body, MAX_OGC_BODY));
+  throw new OgcError('OperationNotSupported', 'POST bodies must be a WFS XML request (text/xml) or application/x-www-form-urlencoded');
 }

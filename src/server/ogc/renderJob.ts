@@ -1,5 +1,5 @@
 // One GetMap image as a plain, cloneable description: the rows exactly as the database wrote them
-// (JSON text) and the resolved layer styles. `runRenderJob` turns it into PNG bytes, on a render
+// (JSON text) and the resolved layer styles. `runRenderJob` turns it into PNG or JPEG bytes, on a render
 // worker thread (renderPool.ts) or inline; parsing and drawing are the CPU-heavy part of GetMap.
 
 import type { Geometry, Position } from 'geojson';
@@ -18,6 +18,7 @@ export interface RenderJob {
   height: number;
   bbox: BBox;
   crs: RenderCrs;
+  format: 'png' | 'jpeg';
   transparent: boolean;
   bgcolor: string;
   layers: JobLayer[];
@@ -72,7 +73,10 @@ function layerOf(l: JobLayer): RenderLayer {
   }
 }
 
-/** Draws the job with the render module and writes the PNG with the fast tile encoder (png.ts). */
+/** JPEG quality of GetMap images (GeoServer's default is 0.75; map lines and labels want a little more). */
+const JPEG_QUALITY = 85;
+
+/** Draws the job with the render module and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's. */
 export async function runRenderJob(job: RenderJob): Promise<Buffer> {
   const canvas = drawMap({
     width: job.width,
@@ -83,6 +87,7 @@ export async function runRenderJob(job: RenderJob): Promise<Buffer> {
     bgcolor: job.bgcolor,
     layers: job.layers.map(layerOf),
   });
+  if (job.format === 'jpeg') return canvas.encode('jpeg', JPEG_QUALITY);
   const pixels = canvas.getContext('2d').getImageData(0, 0, job.width, job.height).data;
   return encodeRgbaPng(pixels, job.width, job.height);
 }

@@ -14,7 +14,7 @@ import { runRenderJob, type RenderJob } from './renderJob.ts';
 const WORKER_ENTRY = new URL(serverBundle()?.renderWorker ?? new URL('./renderWorker.mjs', import.meta.url));
 
 interface Pending {
-  resolve: (png: Buffer) => void;
+  resolve: (image: Buffer) => void;
   reject: (error: Error) => void;
 }
 
@@ -84,12 +84,12 @@ export class RenderPool {
     });
     ready.catch(() => undefined); // a failed start is handled where it is awaited
     const slot: Slot = { worker, ready, pending };
-    worker.on('message', (m: { ready?: true; id?: number; png?: Uint8Array; error?: string }) => {
+    worker.on('message', (m: { ready?: true; id?: number; image?: Uint8Array; error?: string }) => {
       if (m.ready) return markReady();
       const p = m.id !== undefined ? pending.get(m.id) : undefined;
       if (!p) return;
       pending.delete(m.id!);
-      if (m.png) p.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
+      if (m.image) p.resolve(Buffer.from(m.image.buffer, m.image.byteOffset, m.image.byteLength));
       else p.reject(new Error(`render worker: ${m.error ?? 'failed'}`));
     });
     const fail = (error: Error) => {

@@ -1,4 +1,4 @@
-// A render worker thread (see renderPool.ts): receives RenderJobs, answers PNG bytes.
+// A render worker thread (see renderPool.ts): receives RenderJobs, answers the image bytes (PNG or JPEG).
 import { parentPort } from 'node:worker_threads';
 import { runRenderJob, type RenderJob } from './renderJob.ts';
 
@@ -7,9 +7,9 @@ if (!port) throw new Error('renderWorker.ts runs as a worker thread');
 
 port.on('message', (message: { id: number; job: RenderJob }) => {
   runRenderJob(message.job).then(
-    (png) => {
-      const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength).slice();
-      port.postMessage({ id: message.id, png: bytes }, [bytes.buffer]);
+    (image) => {
+      const bytes = new Uint8Array(image.buffer, image.byteOffset, image.byteLength).slice();
+      port.postMessage({ id: message.id, image: bytes }, [bytes.buffer]);
     },
     (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );

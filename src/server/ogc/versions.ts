@@ -39,7 +39,8 @@ export function negotiateVersion(kvp: Kvp, service: ServiceName, request: string
 }
 
 function normalizeVersion(v: string, service: ServiceName): string {
-  if (service === 'WMS') return v === '1.1' || v === '1.1.0' ? '1.1.1' : v;
+  // WMS 1.0.x and 1.1.0 are answered in 1.1.1, the closest version served (GetMap as well as GetCapabilities)
+  if (service === 'WMS') return /^1\.(0|0\.\d+|1|1\.0)$/.test(v) ? '1.1.1' : v;
   if (v === '2.0' || v === '2.0.2') return '2.0.0';
   if (v === '1.1') return '1.1.0';
   if (v === '1.0') return '1.0.0';

@@ -91,4 +91,16 @@ describe('GDAL over WMS 1.3.0', () => {
     expect(drawn(out).dark).toBeGreaterThan(50);
     expect(backend.seen.slice(from).some((t) => /width=208/i.test(t) && /version=1\.3\.0/i.test(t))).toBe(true);
   });
+
+  it('a subdataset GDAL builds from our capabilities (its default FORMAT image/jpeg) is read (issue 27 item 7)', async () => {
+    const info = await gdal('gdalinfo', [`WMS:${wms}?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetCapabilities`]);
+    const subdataset = /SUBDATASET_\d+_NAME=(WMS:.*LAYERS=tcs(?:%3A|:)cmline_2567&.*)$/m.exec(info)?.[1];
+    expect(subdataset, info.slice(0, 500)).toBeDefined();
+    const from = backend.seen.length;
+    const out = path.join(dir, 'subdataset.png');
+    await gdal('gdal_translate', ['-q', '-of', 'PNG', '-outsize', '256', '0', subdataset!, out]);
+    expect(backend.seen.slice(from).some((t) => /format=image\/jpeg/i.test(t) && /request=getmap/i.test(t))).toBe(true);
+    const img = decodePng(readFileSync(out));
+    expect(img.width).toBe(256);
+  });
 });

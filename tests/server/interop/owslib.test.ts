@@ -1,7 +1,8 @@
 // Interop with OWSLib (Debian python3-owslib 0.27, run with /usr/bin/python3): WMS 1.1.1 and
 // 1.3.0 capabilities, GetMap (a 208 px wide image), GetFeatureInfo; WFS 1.0.0 (it crashed on
 // capabilities without Keywords), 1.1.0 and 2.0.0 capabilities and GetFeature (GML and GeoJSON),
-// 2.0 paging, stored queries (GetFeatureById) and GetPropertyValue. The probe is owslib_probe.py.
+// 2.0 paging, stored queries (GetFeatureById) and GetPropertyValue, GetFeature as an XML POST
+// (1.1.0, 2.0.0). The probe is owslib_probe.py.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ describe('OWSLib WMS', () => {
   });
   it.each(['1.1.1', '1.3.0'])('%s capabilities: the layers, their CRS and style', async (version) => {
     const caps = await probe('wms-caps', version);
-    expect(caps).toMatchObject({ version, has_layer: true, crs: ['CRS:84', 'EPSG:3857', 'EPSG:4326'], styles: ['cmline-years'], formats: ['image/png'] });
+    expect(caps).toMatchObject({ version, has_layer: true, crs: ['CRS:84', 'EPSG:3857', 'EPSG:4326'], styles: ['cmline-years'], formats: ['image/png', 'image/jpeg'] });
     expect(caps.layers).toBeGreaterThan(100);
   });
   it.each(['1.1.1', '1.3.0'])('%s GetMap of a 208 x 256 image', async (version) => {
@@ -70,5 +71,12 @@ describe('OWSLib WFS', () => {
     expect(sq.queries).toEqual({ 'urn:ogc:def:query:OGC-WFS::GetFeatureById': ['ID'] });
     expect(sq.by_id_root).toMatch(/^<tcs:cmline_2567 /);
     expect(sq.values).toBe(3);
+  });
+  it.each(['1.1.0', '2.0.0'])('%s GetFeature as an XML POST (method="Post") with a filter (issue 27 item 5)', async (version) => {
+    const matched = await count(`${CMLINE} AND gid < 150`);
+    expect(matched).toBeGreaterThan(4);
+    const page = await probe('wfs-post', version);
+    expect(page).toMatchObject({ returned: 4, matched });
+    expect(page.gids.every((gid: number) => gid < 150)).toBe(true);
   });
 });

@@ -86,7 +86,24 @@ def wfs_storedqueries(url, version):
             "values": values.decode("utf-8").count("<wfs:member>")}
 
 
-CHECKS = {f.__name__.replace("_", "-"): f for f in [wms_caps, wms_getmap, wms_getfeatureinfo, wfs_caps, wfs_getfeature, wfs_paging, wfs_storedqueries]}
+FES = {"2.0.0": ("http://www.opengis.net/fes/2.0", "ValueReference"), "1.1.0": ("http://www.opengis.net/ogc", "PropertyName")}
+
+
+def wfs_post(url, version):
+    """GetFeature as an XML POST (OWSLib's method="Post"): a filter and a page."""
+    from owslib.etree import etree  # the element must come from OWSLib's own etree
+    ns, ref = FES[version]
+    text = (f'<f:Filter xmlns:f="{ns}"><f:PropertyIsLessThan><f:{ref}>gid</f:{ref}>'
+            f'<f:Literal>150</f:Literal></f:PropertyIsLessThan></f:Filter>')
+    # OWSLib 0.27: 2.0.0 takes the Filter element; 1.1.0 a string whose child is the Filter
+    fes = etree.fromstring(text) if version == "2.0.0" else f"<wrap>{text}</wrap>"
+    wfs = WebFeatureService(url + "/wfs", version=version)
+    page = json.loads(wfs.getfeature(typename=[LAYER], filter=fes, maxfeatures=4, outputFormat="application/json", method="Post").read())
+    return {"returned": page["numberReturned"], "matched": page["numberMatched"],
+            "gids": [f["properties"]["gid"] for f in page["features"]]}
+
+
+CHECKS = {f.__name__.replace("_", "-"): f for f in [wms_caps, wms_getmap, wms_getfeatureinfo, wfs_caps, wfs_getfeature, wfs_paging, wfs_storedqueries, wfs_post]}
 
 if __name__ == "__main__":
     base, check = sys.argv[1], sys.argv[2]

@@ -17,6 +17,7 @@ const job = (merge: boolean): RenderJob => ({
   height: 256,
   bbox: [99.9, 6.9, 101.1, 8.1],
   crs: 'EPSG:4326',
+  format: 'png',
   transparent: true,
   bgcolor: '#ffffff',
   layers: [{ kind: 'rows', json: rows, style: fixedStyle('line', '#E6194B'), field: 'line_year', merge }],

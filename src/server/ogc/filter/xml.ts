@@ -18,6 +18,8 @@ export interface XmlElement {
   text: string;
   /** 1-based position of the element's "<" in the document. */
   position: number;
+  /** 0-based offset just past the element's end tag: `src.slice(position - 1, end)` is the element as written. */
+  end: number;
 }
 
 export interface XmlLimits {
@@ -144,11 +146,13 @@ class XmlReader {
       children: [],
       text: '',
       position: start + 1,
+      end: start + 1,
     };
     for (;;) {
       const spaced = this.skipSpace();
       if (this.startsWith('/>')) {
         this.i += 2;
+        el.end = this.i;
         return el;
       }
       if (this.startsWith('>')) {
@@ -184,6 +188,7 @@ class XmlReader {
           if (!this.startsWith('>')) this.fail(`expected ">" to end </${closing}`);
           this.i++;
           if (closing !== name) this.fail(`</${closing}> does not close <${name}> (opened at position ${start + 1})`, closeAt - 2);
+          el.end = this.i;
           return el;
         }
         if (this.startsWith('<!--')) {

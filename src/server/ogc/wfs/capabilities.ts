@@ -6,6 +6,7 @@ import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
 import { CRS84, DEFAULT_COUNT, namespaceUri, vectorLayers } from './names.ts';
+import { RESOLVE_VALUES } from './params.ts';
 
 export async function capabilities(svc: OgcService, r: OgcRequest): Promise<void> {
   await svc.sendDocument(r, `wfs-caps|${r.version}|${r.endpointUrl}`, 'application/xml; charset=utf-8', async () => {
@@ -36,14 +37,16 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
   const param = (name: string, list: readonly string[]) => `<ows:Parameter name="${name}">${values(list)}</ows:Parameter>`;
   const constraint = (name: string, value: string) =>
     `<ows:Constraint name="${name}">${v2 ? '<ows:NoValues/>' : ''}<ows:DefaultValue>${value}</ows:DefaultValue></ows:Constraint>`;
+  // WFS 2.0 Table 12: the resolve parameter of GetFeature and GetPropertyValue (the test suite wants 'local')
+  const resolve = v2 ? param('resolve', RESOLVE_VALUES) : '';
   const gmlDft = v2 ? 'text/xml; subtype=gml/3.2' : 'text/xml; subtype=gml/3.1.1';
   const operations =
     `<ows:OperationsMetadata>` +
     `<ows:Operation name="GetCapabilities">${dcp}${param('AcceptVersions', ['2.0.0', '1.1.0', '1.0.0'])}${param('AcceptFormats', ['text/xml'])}</ows:Operation>` +
     `<ows:Operation name="DescribeFeatureType">${dcp}${param('outputFormat', [gmlDft])}</ows:Operation>` +
-    `<ows:Operation name="GetFeature">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', outputFormats(r.version))}</ows:Operation>` +
+    `<ows:Operation name="GetFeature">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', outputFormats(r.version))}${resolve}</ows:Operation>` +
     (v2
-      ? `<ows:Operation name="GetPropertyValue">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', [outputFormats(r.version)[0]!])}</ows:Operation>` +
+      ? `<ows:Operation name="GetPropertyValue">${dcp}${param('resultType', ['results', 'hits'])}${param('outputFormat', [outputFormats(r.version)[0]!])}${resolve}</ows:Operation>` +
         `<ows:Operation name="ListStoredQueries">${dcp}</ows:Operation><ows:Operation name="DescribeStoredQueries">${dcp}</ows:Operation>`
       : '') +
     (v2
@@ -51,7 +54,7 @@ function capabilities1120(svc: OgcService, r: OgcRequest, extents: Map<string, [
         constraint('ImplementsTransactionalWFS', 'FALSE') +
         constraint('ImplementsLockingWFS', 'FALSE') +
         constraint('KVPEncoding', 'TRUE') +
-        constraint('XMLEncoding', 'FALSE') +
+        constraint('XMLEncoding', 'TRUE') +
         constraint('SOAPEncoding', 'FALSE') +
         constraint('ImplementsInheritance', 'FALSE') +
         constraint('ImplementsRemoteResolve', 'FALSE') +
@@ -154,7 +157,8 @@ function capabilities10(svc: OgcService, r: OgcRequest, extents: Map<string, [nu
     `<Capability><Request>` +
     `<GetCapabilities>${dcp}</GetCapabilities>` +
     `<DescribeFeatureType><SchemaDescriptionLanguage><XMLSCHEMA/></SchemaDescriptionLanguage>${dcp}</DescribeFeatureType>` +
-    `<GetFeature><ResultFormat><GML2/><JSON/><GEOJSON/></ResultFormat>${dcp}</GetFeature>` +
+    // WFS-capabilities.xsd 1.0.0 names one result format, GML2; GeoJSON (OUTPUTFORMAT=json) is served unadvertised
+    `<GetFeature><ResultFormat><GML2/></ResultFormat>${dcp}</GetFeature>` +
     `</Request></Capability><FeatureTypeList><Operations><Query/></Operations>${types}</FeatureTypeList>` +
     `<ogc:Filter_Capabilities><ogc:Spatial_Capabilities><ogc:Spatial_Operators><ogc:BBOX/><ogc:Intersect/></ogc:Spatial_Operators></ogc:Spatial_Capabilities>` +
     `<ogc:Scalar_Capabilities><ogc:Logical_Operators/><ogc:Comparison_Operators><ogc:Simple_Comparisons/><ogc:Between/><ogc:Like/><ogc:NullCheck/></ogc:Comparison_Operators></ogc:Scalar_Capabilities>` +

@@ -38,6 +38,10 @@ export async function getFeature(svc: OgcService, r: OgcRequest): Promise<void> 
   const send = (body: string, contentType: string) => svc.sendBody(r, Buffer.from(body), { contentType, etag, cacheControl: 'no-cache', compressible: true });
 
   if (hits) {
+    // WFS 1.0.0 has no resultType: its FeatureCollection has no attribute to carry a count
+    if (r.version === '1.0.0' && format.kind === 'gml') {
+      throw new OgcError('InvalidParameterValue', 'RESULTTYPE=hits is WFS 1.1.0 and 2.0.0; WFS 1.0.0 counts in GeoJSON only (OUTPUTFORMAT=application/json)', 'RESULTTYPE');
+    }
     const matched = await countMatches(svc, queries);
     if (format.kind === 'json') return send(jsonCollection({ body: '', returned: 0, matched }, timeStamp, crs.name, {}), JSON_TYPE);
     return send(hitsXml(r.version, matched, timeStamp), XML_TYPE);

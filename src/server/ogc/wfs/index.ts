@@ -8,6 +8,7 @@ import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts
 import { capabilities } from './capabilities.ts';
 import { describeFeatureType } from './describe.ts';
 import { getFeature } from './getFeature.ts';
+import { checkResolve } from './params.ts';
 import { getPropertyValue } from './propertyValue.ts';
 import { describeStoredQueries, getFeatureById, listStoredQueries } from './storedQueries.ts';
 
@@ -16,6 +17,7 @@ const V2_ONLY = new Set(['liststoredqueries', 'describestoredqueries', 'getprope
 
 export async function wfsRequest(svc: OgcService, r: OgcRequest): Promise<void> {
   if (V2_ONLY.has(r.request) && r.version !== '2.0.0') throw new OgcError('OperationNotSupported', `${r.request} is a WFS 2.0 operation`, 'REQUEST');
+  if (r.version === '2.0.0' && (r.request === 'getfeature' || r.request === 'getpropertyvalue')) checkResolve(r.kvp);
   switch (r.request) {
     case 'getcapabilities':
       return capabilities(svc, r);

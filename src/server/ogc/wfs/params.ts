@@ -112,6 +112,30 @@ export function parsePropertyNames(svc: OgcService, ft: VectorFeatureType, raw: 
   return { attrs: ft.attributes.filter((a) => wanted.has(a.name)), geometry };
 }
 
+/** The `resolve` values served (WFS 2.0, OGC 09-025r2 §7.6.4): no feature holds a reference, so there is nothing to resolve. */
+export const RESOLVE_VALUES = ['none', 'local'] as const;
+
+/**
+ * RESOLVE, RESOLVEDEPTH and RESOLVETIMEOUT of a WFS 2.0 GetFeature or GetPropertyValue. `remote`
+ * and `all` would fetch other servers' resources (ImplementsRemoteResolve is FALSE): refused, as
+ * is any other value, rather than answered as if they had been honoured.
+ */
+export function checkResolve(k: Kvp): void {
+  const resolve = k.get('RESOLVE')?.trim();
+  if (resolve !== undefined && resolve !== '' && !(RESOLVE_VALUES as readonly string[]).includes(resolve.toLowerCase())) {
+    const why = /^(remote|all)$/i.test(resolve) ? 'remote references are not resolved (ImplementsRemoteResolve is FALSE)' : 'unknown value';
+    throw new OgcError('InvalidParameterValue', `RESOLVE "${resolve.slice(0, 40)}" is not served (${RESOLVE_VALUES.join(' or ')}): ${why}`, 'resolve');
+  }
+  const depth = k.get('RESOLVEDEPTH')?.trim();
+  if (depth !== undefined && depth !== '' && depth !== '*' && !/^\d{1,6}$/.test(depth)) {
+    throw new OgcError('InvalidParameterValue', 'RESOLVEDEPTH must be a whole number or *', 'resolveDepth');
+  }
+  const timeout = k.get('RESOLVETIMEOUT')?.trim();
+  if (timeout !== undefined && timeout !== '' && !/^\d{1,9}$/.test(timeout)) {
+    throw new OgcError('InvalidParameterValue', 'RESOLVETIMEOUT must be a whole number of seconds', 'resolveTimeout');
+  }
+}
+
 /** RESOURCEID (2.0) or FEATUREID (1.x): `<typeName>.<id>` values, or undefined. */
 export function resourceIdList(k: Kvp): string[] | undefined {
   const name = k.get('RESOURCEID') !== undefined ? 'RESOURCEID' : 'FEATUREID';

@@ -1,6 +1,6 @@
 // The queries of a GetFeature (or GetPropertyValue, or a stored query): one per feature type,
-// each with its filters (BBOX for all; CQL_FILTER `;`-separated and FILTER `(..)(..)` per type or
-// one for all; RESOURCEID), viewparams, SORTBY and PROPERTYNAME, as SQL selections.
+// each with its filters (BBOX for all; CQL_FILTER `;`-separated and FILTER `(..)(..)` per type, `()`
+// for none, or one for all; RESOURCEID), viewparams, SORTBY and PROPERTYNAME, as SQL selections.
 
 import type { VectorFeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
@@ -59,7 +59,7 @@ export function featureQueries(svc: OgcService, r: OgcRequest, ids: readonly str
   const bboxRaw = k.get('BBOX');
   const bbox = bboxRaw !== undefined && bboxRaw.trim() !== '' ? bboxFilter(parseBbox(bboxRaw, { defaultCrs, locator: 'BBOX' })) : undefined;
   const cqls = cqlPerType(k.get('CQL_FILTER'), types.length);
-  const fess = perType(k.get('FILTER'), types.length, 'FILTER').map((raw) => (raw === undefined ? undefined : parseFes(raw, { locator: 'FILTER', defaultCrs })));
+  const fess = perType(k.get('FILTER'), types.length, 'FILTER').map((raw) => (raw === undefined || raw.trim() === '' ? undefined : parseFes(raw, { locator: 'FILTER', defaultCrs })));
   const values = viewparamsPerLayer(k, types);
   const sorts = perType(k.get('SORTBY'), types.length, 'SORTBY');
   const properties = perType(k.get('PROPERTYNAME'), types.length, 'PROPERTYNAME');

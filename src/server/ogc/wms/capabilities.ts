@@ -7,6 +7,7 @@ import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
 import { MAX_SIZE } from '../render/index.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
+import { MAP_FORMATS } from './mapLayers.ts';
 
 const EARTH_RADIUS = 6378137;
 
@@ -67,7 +68,7 @@ function buildCapabilities(svc: OgcService, r: OgcRequest, extents: Map<string, 
   const xmlFormat = v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml';
   const request =
     `<Request><GetCapabilities><Format>${xmlFormat}</Format>${dcp}</GetCapabilities>` +
-    `<GetMap><Format>image/png</Format>${dcp}</GetMap>` +
+    `<GetMap>${Object.values(MAP_FORMATS).map((f) => `<Format>${f}</Format>`).join('')}${dcp}</GetMap>` +
     `<GetFeatureInfo><Format>application/json</Format>${dcp}</GetFeatureInfo>` +
     `${v13 ? '' : `<GetLegendGraphic><Format>image/png</Format>${dcp}</GetLegendGraphic>`}</Request>`;
   const exception = `<Exception><Format>${v13 ? 'XML' : 'application/vnd.ogc.se_xml'}</Format></Exception>`;

@@ -1,4 +1,4 @@
-// WMS GetMap: PNG drawn from PostGIS with the config legends' styles, on the render workers,
+// WMS GetMap: PNG or JPEG drawn from PostGIS with the config legends' styles, on the render workers,
 // with ETag/304, a byte-bounded tile cache and one rendering shared by identical requests.
 
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import { queryForRender, queryLand, selectLayer, whereEnvelope } from '../query.
 import { MAX_SIZE, MIN_SIZE, parseBgColor, type RenderFeature } from '../render/index.ts';
 import { runRenderJob, type JobLayer } from '../renderJob.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
-import { checkPng, mapLayers, type MapLayerRequest } from './mapLayers.ts';
+import { MAP_FORMATS, mapFormat, mapLayers, type MapFormat, type MapLayerRequest } from './mapLayers.ts';
 
 export const TILE_CACHE_CONTROL = 'public, max-age=300';
 /** At most this many features of one layer are drawn in one image. */
@@ -46,10 +46,11 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
     r,
     layers.map((l) => l.ft),
   );
-  checkPng(r, true);
+  const format = mapFormat(r);
   if (r.kvp.get('FILTER')) throw new OgcError('InvalidParameterValue', 'FILTER is not supported by GetMap; use CQL_FILTER', 'FILTER');
   const view = mapView(r.kvp, r.version, { min: MIN_SIZE, max: MAX_SIZE });
-  const transparent = parseBool(r.kvp, 'TRANSPARENT', false);
+  // JPEG has no alpha channel: TRANSPARENT=TRUE draws on BGCOLOR (as GeoServer does)
+  const transparent = parseBool(r.kvp, 'TRANSPARENT', false) && format === 'png';
   const bgRaw = r.kvp.get('BGCOLOR')?.trim();
   const bg = bgRaw ? parseBgColor(bgRaw) : { r: 255, g: 255, b: 255 };
   if (!bg) throw new OgcError('InvalidParameterValue', 'BGCOLOR must be 0xRRGGBB', 'BGCOLOR');
@@ -59,6 +60,7 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
   const version = await svc.datasetVersion();
   const key = JSON.stringify([
     'map',
+    format,
     layers.map((l) => l.ft.name),
     view.renderCrs,
     view.bbox.map((v) => Math.round(v * 1e6) / 1e6),
@@ -74,11 +76,11 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
   ]);
   const etag = `"m-${sha(key)}"`;
   if (svc.notModified(r, etag, TILE_CACHE_CONTROL)) return;
-  let png = svc.tiles.get(etag);
-  if (!png) {
+  let image = svc.tiles.get(etag);
+  if (!image) {
     let pending = svc.rendering.get(etag);
     if (!pending) {
-      pending = drawMap(svc, layers, view, transparent, `#${[bg.r, bg.g, bg.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`);
+      pending = drawMap(svc, layers, view, format, transparent, `#${[bg.r, bg.g, bg.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`);
       svc.rendering.set(etag, pending);
       pending.then(
         (buf) => {
@@ -88,12 +90,12 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
         () => svc.rendering.delete(etag),
       );
     }
-    png = await pending;
+    image = await pending;
   }
-  await svc.sendBody(r, png, { contentType: 'image/png', etag, cacheControl: TILE_CACHE_CONTROL, compressible: false });
+  await svc.sendBody(r, image, { contentType: MAP_FORMATS[format], etag, cacheControl: TILE_CACHE_CONTROL, compressible: false });
 }
 
-async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view: MapView, transparent: boolean, bgcolor: string): Promise<Buffer> {
+async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view: MapView, format: MapFormat, transparent: boolean, bgcolor: string): Promise<Buffer> {
   const pxDeg = pixelDegrees(view);
   const tolerance = pxDeg * SIMPLIFY_PX;
   const digits = Math.max(2, Math.min(7, Math.ceil(Math.log10(4 / pxDeg))));
@@ -122,21 +124,21 @@ async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view
     }),
   );
   const all = jobLayers.flat();
-  if (all.every((l) => l.kind === 'rows' && l.json === '[]')) return emptyImage(view.width, view.height, transparent, bgcolor);
-  return svc.renderer.render({ width: view.width, height: view.height, bbox: view.bbox, crs: view.renderCrs, transparent, bgcolor, layers: all });
+  if (all.every((l) => l.kind === 'rows' && l.json === '[]')) return emptyImage(view.width, view.height, format, transparent, bgcolor);
+  return svc.renderer.render({ width: view.width, height: view.height, bbox: view.bbox, crs: view.renderCrs, format, transparent, bgcolor, layers: all });
 }
 
 /** Encoded empty tiles by size and background (an entry budget: sizes and colours vary freely). */
 const emptyImages = new Lru<Promise<Buffer>>({ maxWeight: 64, maxEntryWeight: 1 });
 
-/** A tile with nothing on it, encoded once per size and background. */
-function emptyImage(width: number, height: number, transparent: boolean, bgcolor: string): Promise<Buffer> {
-  const key = `${width}x${height}|${transparent ? 'clear' : bgcolor}`;
-  let png = emptyImages.get(key);
-  if (!png) {
-    png = runRenderJob({ width, height, bbox: [0, 0, 1, 1], crs: 'EPSG:4326', transparent, bgcolor, layers: [] });
-    emptyImages.set(key, png);
-    png.catch(() => emptyImages.delete(key));
+/** A tile with nothing on it, encoded once per size, format and background. */
+function emptyImage(width: number, height: number, format: MapFormat, transparent: boolean, bgcolor: string): Promise<Buffer> {
+  const key = `${width}x${height}|${format}|${transparent ? 'clear' : bgcolor}`;
+  let image = emptyImages.get(key);
+  if (!image) {
+    image = runRenderJob({ width, height, bbox: [0, 0, 1, 1], crs: 'EPSG:4326', format, transparent, bgcolor, layers: [] });
+    emptyImages.set(key, image);
+    image.catch(() => emptyImages.delete(key));
   }
-  return png;
+  return image;
 }

@@ -1,5 +1,5 @@
 // The layers of a GetMap or GetFeatureInfo (LAYERS / QUERY_LAYERS with their per-layer
-// CQL_FILTER and viewparams) and the PNG format check.
+// CQL_FILTER and viewparams) and the image format checks.
 
 import type { FeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
@@ -13,12 +13,26 @@ export interface MapLayerRequest {
   values: Readonly<Record<string, string | number | undefined>> | undefined;
 }
 
+const PNG = /^(image\/png(\s*;\s*mode=(8bit|24bit|32bit))?|png)$/i;
+const JPEG = /^(image\/jpe?g|jpe?g)$/i;
+
+/** The image formats GetMap answers: PNG, and JPEG (GDAL's WMS default; opaque, as JPEG has no alpha). */
+export type MapFormat = 'png' | 'jpeg';
+export const MAP_FORMATS: Readonly<Record<MapFormat, string>> = { png: 'image/png', jpeg: 'image/jpeg' };
+
+/** FORMAT of GetLegendGraphic: PNG only (optional). */
 export function checkPng(r: OgcRequest, required: boolean): void {
   const raw = required ? r.kvp.require('FORMAT') : r.kvp.get('FORMAT');
   if (raw === undefined || raw === '') return;
-  if (!/^(image\/png(\s*;\s*mode=(8bit|24bit|32bit))?|png)$/i.test(raw.trim())) {
-    throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png`, 'FORMAT');
-  }
+  if (!PNG.test(raw.trim())) throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png`, 'FORMAT');
+}
+
+/** FORMAT of GetMap (required): image/png or image/jpeg. */
+export function mapFormat(r: OgcRequest): MapFormat {
+  const raw = r.kvp.require('FORMAT').trim();
+  if (PNG.test(raw)) return 'png';
+  if (JPEG.test(raw)) return 'jpeg';
+  throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png or image/jpeg`, 'FORMAT');
 }
 
 export function mapLayers(svc: OgcService, r: OgcRequest, param: 'LAYERS' | 'QUERY_LAYERS', code: 'LayerNotDefined'): MapLayerRequest[] {
