@@ -356,10 +356,11 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     // The other rows are hidden first: a shown row follows the province (issue 23) and would toast
     // and fit too.
     for (const id of ['erosion', 'accretion', 'analysis', 'coastline']) expect((await toggle(page, id)).text).toBe('แสดง');
-    const district = page.waitForResponse((r) => r.url().includes('mode=pv-center') && r.url().includes('ap-code=8404'));
+    const district = page.waitForResponse((r) => r.url().includes('mode=pv-center') && r.url().includes('ap-code=8404'), { timeout: 5000 }).catch(() => undefined);
     await pick(page, 'province', '84');
     await pick(page, 'district', '8404');
     // Choosing the district fits the map to it (issue 24 defect 6): measure once that has ended.
+    // Its bounds may come from the GET cache (no request), so the wait is bounded.
     await district;
     const zoomNow = () => page.getByTestId('map').getAttribute('data-zoom');
     await expect.poll(async () => {
