@@ -61,21 +61,27 @@ function periodOf(ctx: RouterContext, required: boolean): Period | null {
 
 const basisOf = (ctx: RouterContext): RateBasis => ctx.params.oneOf('rate', RATE_BASES) ?? 'dsas';
 
-/** The area's transects with their attributes and statistics, and the period, from the request. */
-async function rowsFor(ctx: RouterContext, limit: number, line = false): Promise<{ rows: TransectRow[]; period: Period }> {
-  return withArea(ctx, (filter, period) => transectsWithStats(ctx.db, filter, period, { limit, line, basis: basisOf(ctx) }));
-}
-
-async function withArea<T>(ctx: RouterContext, query: (filter: TransectFilter, period: Period) => Promise<T[]>): Promise<{ rows: T[]; period: Period }> {
+/** The request's area (required) and period. */
+function areaOf(ctx: RouterContext): { filter: TransectFilter; period: Period } {
   const filter = filterOf(ctx);
   requireArea(filter);
-  const period = periodOf(ctx, true)!;
+  return { filter, period: periodOf(ctx, true)! };
+}
+
+/** A transect query whose area holds too many transects answers 413. */
+async function limited<T>(query: Promise<T>): Promise<T> {
   try {
-    return { rows: await query(filter, period), period };
+    return await query;
   } catch (error) {
     if (error instanceof TooManyTransects) throw new RouterError(413, error.message);
     throw error;
   }
+}
+
+/** The area's transects with their attributes and statistics, and the period, from the request. */
+async function rowsFor(ctx: RouterContext, limit: number, line = false): Promise<{ rows: TransectRow[]; period: Period }> {
+  const { filter, period } = areaOf(ctx);
+  return { rows: await limited(transectsWithStats(ctx.db, filter, period, { limit, line, basis: basisOf(ctx) })), period };
 }
 
 async function list(ctx: RouterContext): Promise<void> {
@@ -99,13 +105,11 @@ async function totals(ctx: RouterContext): Promise<void> {
   // Every transect of the area counts, whatever the list's significance toggle: the share of
   // significant trends is one of the totals. DSAS's rate is computed by the database; the robust
   // one needs each transect's years in JavaScript.
-  const filter = filterOf(ctx);
-  requireArea(filter);
-  const period = periodOf(ctx, true)!;
+  const { filter, period } = areaOf(ctx);
   const source =
     basisOf(ctx) === 'dsas'
       ? dsasStats(filter, period)
-      : boundStats((await withArea(ctx, (f, p) => transectStatsOnly(ctx.db, f, p, { limit: MAX_AREA, basis: 'robust' }))).rows, period);
+      : boundStats(await limited(transectStatsOnly(ctx.db, filter, period, { limit: MAX_AREA, basis: 'robust' })), period);
   await sendData(ctx, await totalsOf(ctx.db, source, by, { split }), { start: period.start, end: period.end, by });
 }
 
