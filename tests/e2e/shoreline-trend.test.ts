@@ -76,7 +76,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await info.waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="trend-chart"] .vega-chart-ready').waitFor({ timeout: 30_000 });
     const rate = (await info.locator('[data-testid="trend-rate"]').innerText()).trim();
-    expect(rate).toMatch(/^(ถอยร่น [\d.]+ ± [\d.]+|รุกออกสู่ทะเล [\d.]+ ± [\d.]+|ไม่เปลี่ยนแปลง ± [\d.]+) เมตรต่อปี$/);
+    expect(rate).toMatch(/^(ถอยร่น [\d.]+ ± [\d.]+|รุกออกสู่ทะเล [\d.]+ ± [\d.]+|ไม่เปลี่ยนแปลง ± [\d.]+) ม\.\/ปี$/);
     // Every year of the data is in the chart's history and in its table.
     expect(await page.locator('[data-testid="trend-chart"]').getAttribute('data-years')).toBe(years.join(','));
     expect(await page.locator('[data-testid="trend-years"] tbody tr').count()).toBe(years.length);
