@@ -10,7 +10,8 @@ export const th = {
   closeNavigation: 'ปิดเมนูนำทาง',
   collapseSidebar: 'ย่อแถบด้านข้าง',
   expandSidebar: 'ขยายแถบด้านข้าง',
-  topMenu: { menu: 'Menu', layers: 'Layers', basemap: 'Base map', export: 'Export' },
+  // SPEC.md §2 names the top menu and the drawer in English without quoting a label: Thai here (issue 24).
+  topMenu: { menu: 'เมนู', layers: 'ชั้นข้อมูล', basemap: 'แผนที่ฐาน', export: 'ส่งออก' },
   mainMenu: 'เมนูหลัก',
   externalLinks: 'ลิงก์ภายนอก',
   close: 'ปิด',
@@ -21,7 +22,7 @@ export const th = {
   exitFullscreen: 'ออกจากโหมดเต็มจอ',
   attribution: 'แหล่งที่มาของแผนที่',
   map: 'แผนที่',
-  featureInfo: 'Feature Information',
+  featureInfo: 'รายละเอียดข้อมูล',
   loading: 'กำลังโหลด',
   noData: 'ไม่พบข้อมูล',
   noLayers: 'ไม่มีเลเยอร์',
@@ -59,7 +60,7 @@ export const th = {
     noLegendItems: 'ไม่มีสัญลักษณ์',
     downloadPdf: 'ดาวน์โหลด PDF',
     building: 'กำลังสร้าง PDF...',
-    pdfFailed: 'สร้าง PDF ไม่สำเร็จ',
+    pdfFailed: 'สร้าง PDF ไม่สำเร็จ ลองใหม่อีกครั้ง',
     fileName: 'tcs-report.pdf',
     preview: 'ตัวอย่างรายงาน',
     page: (n: number, of: number) => `หน้า ${n}/${of}`,
@@ -72,7 +73,12 @@ export const th = {
     downloadDone: 'ดาวน์โหลดเสร็จสมบูรณ์',
     downloadError: 'เกิดข้อผิดพลาดในการดาวน์โหลดไฟล์',
     downloadFailed: 'ดาวน์โหลดไม่สำเร็จ',
+    /** What to do after a SPEC.md §8 toast, said after its quoted text (issue 24). */
+    chooseOther: 'ลองเลือกพื้นที่หรือช่วงปีอื่น',
+    downloadTimeout: (seconds: number) => `ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน ${seconds} วินาที`,
   },
+  /** /project: each file type's badge and what the file is for (issue 24: no 'DOCX', 'Word (.docx)'). */
+  fileTypes: { pdf: { badge: 'PDF', name: 'ไฟล์สำหรับพิมพ์' }, docx: { badge: 'เวิร์ด', name: 'ไฟล์แก้ไขได้' } },
   measure: {
     toggle: 'วัดพื้นที่',
     title: 'วัดระยะทางและพื้นที่',
@@ -109,6 +115,10 @@ export const th = {
     metres: 'เมตร',
     /** SPEC.md §8 'Geolocation is not supported by your browser', in Thai (issue 16). */
     unsupported: 'เบราว์เซอร์นี้ไม่รองรับการระบุตำแหน่ง',
+    /** Why the position could not be had (GeolocationPositionError codes 1-3) and what to do (issue 24). */
+    denied: 'ไม่ได้รับอนุญาตให้เข้าถึงตำแหน่ง อนุญาตการเข้าถึงตำแหน่งในการตั้งค่าเบราว์เซอร์ แล้วลองใหม่อีกครั้ง',
+    unavailable: 'ระบุตำแหน่งไม่ได้ในขณะนี้ ตรวจสอบว่าอุปกรณ์เปิดบริการระบุตำแหน่งอยู่ แล้วลองใหม่อีกครั้ง',
+    timeout: (seconds: number) => `ระบุตำแหน่งไม่ได้ภายใน ${seconds} วินาที ลองใหม่อีกครั้งในที่ที่รับสัญญาณได้ดีกว่า`,
   },
   // The trend drawer of a rate point (issue 14): rate ± 95 % interval in words, its statistics.
   trend: {
@@ -169,6 +179,10 @@ export const th = {
     tryAgain: 'ลองใหม่อีกครั้ง',
     checkNetwork: 'ตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง',
     tellAdmin: 'โปรดแจ้งผู้ดูแลระบบ',
+    /** A browser's own error said in Thai (src/locale/errorText.ts, issue 24). */
+    aborted: 'การทำงานถูกยกเลิก',
+    storageFull: 'พื้นที่จัดเก็บในเบราว์เซอร์เต็ม',
+    unexpected: 'เกิดข้อผิดพลาดที่ไม่คาดคิด',
     retry: 'ลองใหม่',
     empty: 'ไม่พบข้อมูลในพื้นที่ที่เลือก ลองเลือกพื้นที่หรือปีอื่น',
     missingFields: (...fields: string[]) => `ไม่พบฟิลด์ ${fields.join(', ')} ในข้อมูล`,
@@ -186,7 +200,7 @@ export const th = {
   urlState: {
     copyLink: 'คัดลอกลิงก์',
     copied: 'คัดลอกลิงก์ของมุมมองนี้แล้ว',
-    copyFailed: 'คัดลอกลิงก์ไม่สำเร็จ',
+    copyFailed: 'คัดลอกลิงก์ไม่สำเร็จ คัดลอกที่อยู่จากแถบที่อยู่ของเบราว์เซอร์แทน',
     invalid: 'ลิงก์นี้มีค่าที่ไม่รู้จักหรือไม่ถูกต้อง ระบบข้ามค่าเหล่านั้นและแสดงส่วนที่เหลือ',
   },
 } as const;

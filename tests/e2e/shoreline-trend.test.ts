@@ -12,6 +12,7 @@ import { describeProblems, waitForMapIdle, waitForMapZoom } from './support/brow
 import { gotoTopic, providerApiPatterns, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { ROOT_DIR, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const SHOTS = process.env.TREND_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'shoreline-trend');
 const RATE_CLASSES = ['severe_erosion', 'moderate_erosion', 'low_erosion', 'none', 'low_accretion', 'moderate_accretion', 'severe_accretion'];
@@ -206,7 +207,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBeGreaterThan(20);
 
     // The export report holds the charts of the server's totals, as the sidebar shows them.
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
     for (const id of ['length-chart', 'rate-chart']) {
       await page.locator(`.report-preview .report-chart[data-chart="${id}"] .vega-chart[data-state="ready"]`).waitFor({ timeout: 60_000 });
     }

@@ -34,7 +34,7 @@ describe('Thai text, desktop', { timeout: 90_000 }, () => {
       await waitForPickersSettled(page);
     }
     await page.locator('.year-layers').getByRole('button', { name: th.show }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: `${th.topMenu.layers} 1` }).count()).toBe(1);
     await waitForMapIdle(page).catch(() => undefined);
     // The answer of the click is a land-use feature with the attributes the data holds.
     await page.route(
@@ -50,7 +50,7 @@ describe('Thai text, desktop', { timeout: 90_000 }, () => {
     );
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const table = page.getByRole('complementary', { name: 'Feature Information' }).getByTestId('feature-info');
+    const table = page.getByRole('complementary', { name: th.featureInfo }).getByTestId('feature-info');
     await table.waitFor({ timeout: 15_000 });
     const rows = await table.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
     await page.screenshot({ path: path.join(SHOTS, 'landuse-drawer.png') });

@@ -20,6 +20,7 @@ import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase
 import { describeProblems, DESKTOP, waitForMapIdle } from './support/browser.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const SHOTS = process.env.CHARTS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'topics-charts');
@@ -321,7 +322,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
 
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.mouse.click(box.x + hit!.x, box.y + hit!.y);
-    const drawer = page.getByRole('complementary', { name: 'Feature Information' });
+    const drawer = page.getByRole('complementary', { name: th.featureInfo });
     await drawer.locator('[data-info-status="loading"]', { hasText: LOADING }).waitFor();
     // The click feedback: a marker and a small red box on the clicked point, for app.delays.infoMarkerMs.
     expect(await page.getByTestId('feature-info-marker').count()).toBe(1);
@@ -395,7 +396,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     const box = (await page.getByTestId('map').boundingBox())!;
     // The top-left sea corner, clear of the lines.
     await page.mouse.click(box.x + 80, box.y + 80);
-    const drawer = page.getByRole('complementary', { name: 'Feature Information' });
+    const drawer = page.getByRole('complementary', { name: th.featureInfo });
     await drawer.locator('[data-info-status="empty"]', { hasText: NO_DATA }).waitFor({ timeout: 15_000 });
     expect(await drawer.getByTestId('feature-info').count()).toBe(0);
     await drawer.getByRole('button', { name: 'ปิด' }).click();
