@@ -114,7 +114,7 @@ export const th = {
     accuracy: 'ความแม่นยำ',
     metres: 'เมตร',
     /** SPEC.md §8 'Geolocation is not supported by your browser', in Thai (issue 16). */
-    unsupported: 'เบราว์เซอร์นี้ไม่รองรับการระบุตำแหน่ง',
+    unsupported: 'เบราว์เซอร์นี้ไม่รองรับการระบุตำแหน่ง ลองเปิดหน้านี้ด้วยเบราว์เซอร์อื่น',
     /** Why the position could not be had (GeolocationPositionError codes 1-3) and what to do (issue 24). */
     denied: 'ไม่ได้รับอนุญาตให้เข้าถึงตำแหน่ง อนุญาตการเข้าถึงตำแหน่งในการตั้งค่าเบราว์เซอร์ แล้วลองใหม่อีกครั้ง',
     unavailable: 'ระบุตำแหน่งไม่ได้ในขณะนี้ ตรวจสอบว่าอุปกรณ์เปิดบริการระบุตำแหน่งอยู่ แล้วลองใหม่อีกครั้ง',
@@ -127,7 +127,7 @@ export const th = {
     stable: 'ไม่เปลี่ยนแปลง',
     perYear: 'ม./ปี',
     rateHeading: 'อัตราถดถอยเชิงเส้น (LRR) ± ช่วงความเชื่อมั่น 95%',
-    noRate: 'คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี)',
+    noRate: 'คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี) ลองเลือกช่วงปีที่กว้างขึ้น',
     significant: 'แนวโน้มมีนัยสำคัญทางสถิติ (ค่าพีน้อยกว่า 0.05)',
     notSignificant: 'แนวโน้มไม่มีนัยสำคัญทางสถิติ',
     period: (start: number, end: number) => `ช่วงปี พ.ศ. ${start}-${end}`,

@@ -20,7 +20,7 @@ describe('rateInWords', () => {
   });
   it('no interval without one; no rate says why', () => {
     expect(rateInWords(-1, null)).toBe('ถอยร่น 1.00 ม./ปี');
-    expect(rateInWords(null, null)).toBe('คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี)');
+    expect(rateInWords(null, null)).toBe('คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี) ลองเลือกช่วงปีที่กว้างขึ้น');
   });
 });
 

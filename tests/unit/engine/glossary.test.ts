@@ -64,7 +64,7 @@ describe('the real config resolves to the glossary', () => {
 
   it('field labels carry their units; every unit a field names exists', () => {
     expect(fieldLabel(glossary, 'velocity')).toBe('ความเร็ว (ซม./วินาที)');
-    expect(fieldLabel(glossary, 'epr')).toBe('อัตราการเปลี่ยนแปลง (ม./ปี)');
+    expect(fieldLabel(glossary, 'epr')).toBe('อัตราจุดปลาย (EPR) (ม./ปี)');
     expect(fieldLabel(glossary, 'shape_leng')).toBe('ความยาว (กม.)');
     expect(fieldLabel(glossary, 'lul2_t')).toBe('การใช้ประโยชน์ที่ดิน');
     expect(fieldLabel(glossary, 'no_such_field')).toBeUndefined();
