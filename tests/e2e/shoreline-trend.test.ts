@@ -101,7 +101,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await expect.poll(() => tableText(page, 'rate-chart').catch(() => ''), { timeout: 60_000 }).not.toBe(before.rate);
     await expect.poll(() => rowState(page), { timeout: 60_000 }).toBe('active');
     expect(await tableText(page, 'length-chart')).not.toBe(before.length);
-    expect(await page.locator('.toggle-row-label').first().innerText()).toContain('จุดอัตราการเปลี่ยนแปลง');
+    expect(await page.locator('.toggle-row-label').first().innerText()).toContain('อัตราถดถอยเชิงเส้น (LRR)');
 
     await waitForMapIdle(page);
     await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBe(all.length);
