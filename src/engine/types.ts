@@ -182,8 +182,16 @@ export interface FieldTerm extends Term {
   duplicateOf?: string;
 }
 
+/** A concept of the glossary's `terms`: its one Thai term and the synonyms it retired (issue 24). */
+export interface Concept extends Term {
+  /** Synonyms no config, locale file or document may use (tests/unit/thai/glossary-synonyms.test.ts). */
+  retired?: string[];
+  /** SPEC.md's quoted strings that keep a retired synonym as quoted. */
+  quoted?: string[];
+}
+
 export interface Glossary {
-  terms: Record<string, Term>;
+  terms: Record<string, Concept>;
   codes: Record<string, CodeSet>;
   units: Record<string, UnitTerm>;
   fields: Record<string, FieldTerm>;

@@ -54,7 +54,7 @@ export const commonProperties = {
   group: { ...id, description: 'Template id (lower-case) of the group layer this layer renders inside (SPEC.md §3 groupId).' },
   fields: {
     type: 'object',
-    description: "Labels of this layer's attributes in the feature drawer, e.g. { lu_year: ปีข้อมูล (พ.ศ.), lul2_t: การใช้ประโยชน์ที่ดิน }; they come before the glossary's. Every attribute shown needs a Thai label here or in config/glossary.yaml fields (check:config).",
+    description: "Labels of this layer's attributes in the feature drawer, e.g. { lu_year: ปี พ.ศ., lul2_t: การใช้ประโยชน์ที่ดิน }; they come before the glossary's. Every attribute shown needs a Thai label here or in config/glossary.yaml fields (check:config).",
     propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
     additionalProperties: { type: 'string', minLength: 1 },
   },

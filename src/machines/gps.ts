@@ -39,6 +39,14 @@ export type GpsEvent =
   | ({ type: 'LOCATION' } & GpsFix)
   | { type: 'ERROR'; message: string };
 
+/** Why the position could not be had, in Thai with what to do (issue 24): the browser's own
+ *  message ('User denied Geolocation') is English. Codes of GeolocationPositionError. */
+export function gpsErrorText(error: Pick<GeolocationPositionError, 'code'>): string {
+  if (error.code === 1) return th.gps.denied;
+  if (error.code === 3) return th.gps.timeout(Math.round((GPS_OPTIONS.timeout ?? 0) / 1000));
+  return th.gps.unavailable;
+}
+
 /** Watches the browser's position, sending LOCATION and ERROR back; clears the watch on stop. */
 export const watchBrowserPosition = fromCallback<GpsEvent>(({ sendBack }) => {
   const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
@@ -48,7 +56,7 @@ export const watchBrowserPosition = fromCallback<GpsEvent>(({ sendBack }) => {
   }
   const id = geolocation.watchPosition(
     ({ coords }) => sendBack({ type: 'LOCATION', lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }),
-    (error) => sendBack({ type: 'ERROR', message: error.message || `geolocation error ${error.code}` }),
+    (error) => sendBack({ type: 'ERROR', message: gpsErrorText(error) }),
     GPS_OPTIONS,
   );
   return () => geolocation.clearWatch(id);

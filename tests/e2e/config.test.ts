@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, describeProblems, MOBILE } from './support/browser.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession, atPath } from './support/app.ts';
 import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-extra-topic');
 const tmpDirs: string[] = [];
@@ -71,7 +72,7 @@ describe('config-only proof: a new topic file adds a route, a menu tile and its 
 
       // The tile: from another page, open the menu and follow it.
       await s.page.goto(app.url(app.bundle.app.defaultRoute ?? 'cmline'));
-      await s.page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await s.page.getByRole('button', { name: th.topMenu.menu, exact: true }).click();
       const nav = s.page.getByRole('navigation', { name: 'เมนูหลัก' });
       await nav.waitFor();
       const tiles = nav.locator('a.tile');

@@ -15,6 +15,7 @@ import { describeProblems, VIEWPORTS } from './support/browser.ts';
 import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { ROOT_DIR, type RunningApp } from './support/server.ts';
 import { useSampleApp } from './support/sampleApp.ts';
+import { th } from '../../src/locale/th.ts';
 
 const SHOTS = process.env.LAYERS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'layers-basemaps');
 mkdirSync(SHOTS, { recursive: true });
@@ -59,7 +60,7 @@ async function addTwoLayers(page: Page): Promise<string[]> {
     await page.locator('.sidebar .mobile-only').click();
     await page.waitForFunction(() => document.querySelector('.sidebar')?.hasAttribute('inert'));
   }
-  await page.getByRole('button', { name: 'Layers 2' }).click();
+  await page.getByRole('button', { name: `${th.topMenu.layers} 2` }).click();
   const ids = await listIds(page);
   expect(ids).toHaveLength(2);
   await expect.poll(() => drawnTopFirst(page, ids)).toEqual(ids);
@@ -135,7 +136,7 @@ for (const { name, viewport } of VIEWPORTS) {
     it('satellite years: one active, clicking it again clears it; tiles ask our WMS for gistda_satellite_YYYY below the topic layers', async () => {
       const { page } = s;
       if (!desktop) await addTwoLayers(page).then(() => closeDialog(page));
-      await page.getByRole('button', { name: 'Base map' }).click();
+      await page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
       const years = page.locator('.satellite-picker input');
       expect(await years.evaluateAll((inputs) => inputs.map((i) => i.id))).toEqual([2562, 2563, 2564, 2565, 2566, 2567].map((y) => `gistda_satellite_${y}`));
       expect(await page.locator('.satellite-picker label').allTextContents()).toEqual([2562, 2563, 2564, 2565, 2566, 2567].map((y) => `ปี พ.ศ. ${y}`));
@@ -167,14 +168,14 @@ for (const { name, viewport } of VIEWPORTS) {
 
     it('the base-map choice (four public thumbnails + offline) survives a reload', async () => {
       const { page } = s;
-      await page.getByRole('button', { name: 'Base map' }).click();
+      await page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
       expect(await page.locator('.basemap-picker label').allTextContents()).toEqual(['OpenStreetMap', 'Esri World Imagery', 'Carto Positron', 'Carto Dark Matter', 'แผนที่ออฟไลน์']);
       await page.getByText('Carto Positron').click();
       await page.waitForFunction(() => !document.querySelector('dialog[open]'));
       // The choice is in the link too (issue 11 URL state): the reload restores it from there.
       await page.waitForURL(/[?&]bm=cartoPositron(&|$)/);
       await page.reload();
-      await page.getByRole('button', { name: 'Base map' }).click();
+      await page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
       await expect.poll(() => page.locator('.basemap-picker label.selected').textContent()).toBe('Carto Positron');
       expect(await page.evaluate(() => localStorage.getItem('basemap'))).toBe('cartoPositron');
       await closeDialog(page);

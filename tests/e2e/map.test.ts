@@ -150,7 +150,7 @@ describe.each(VIEWPORTS)('map at $name', ({ viewport }) => {
 
         const dialog = s.page.getByRole('dialog', { name: 'แผนที่ฐาน' });
         const openDialog = async () => {
-          await s.page.getByRole('button', { name: 'Base map', exact: true }).click();
+          await s.page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
           await dialog.waitFor();
           expect(await dialog.getByRole('radio').count()).toBe(bundle.app.basemaps.filter((b) => b.listed !== false).length);
         };

@@ -14,6 +14,7 @@ import { backendSuite } from './support/backendSuite.ts';
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
 import { colourPixel, drawerRowsAt, type Rgb } from './support/drawer.ts';
 import { CONFIG_DIR, ROOT_DIR } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const FIXTURE = path.join(ROOT_DIR, 'tests', 'fixtures', 'config-picker-reload');
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'picker-reload');
@@ -92,7 +93,7 @@ describe('a shown WFS layer and its chart follow the year picker; drawer decimal
     await expect.poll(total, { timeout: 15_000 }).toBe(formatThaiNumber(answers[1]!));
     expect(await total()).not.toBe(total2567);
     // One layer in the list: the 2566 one replaced the 2567 one.
-    expect(await page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `${th.topMenu.layers} 1` }).count()).toBe(1);
     await page.waitForTimeout(600); // the chart's slide
     await page.screenshot({ path: path.join(SHOTS, 'yearwatch-2566.png') });
 

@@ -170,7 +170,7 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     // Only step 1's fields; required ones starred (SPEC.md §5).
     expect(await field(page, 'location').count()).toBe(0);
     const stars = await page.locator('.proposal-rjsf label.control-label:has(.required)').allInnerTexts();
-    expect(stars.map((l) => l.replace('*', '').trim())).toEqual(['1. ชื่อโครงการ', '2. สภาพปัญหาการกัดเซาะชายฝั่ง', '2.1 สถานภาพชายฝั่ง', '2.2 ข้อมูลจากหน่วยงานที่เกี่ยวข้อง', '2.3 ความยาวชายฝั่งที่ถูกกัดเซาะ (เมตร)', '2.4 โครงสร้างป้องกันชายฝั่งที่มีอยู่เดิม', '3. วัตถุประสงค์ของโครงการ', '4. ประเภทโครงการ', '4.1 แผนการก่อสร้าง']);
+    expect(stars.map((l) => l.replace('*', '').trim())).toEqual(['1. ชื่อโครงการ', '2. สภาพปัญหาการกัดเซาะชายฝั่ง', '2.1 สถานภาพชายฝั่ง', '2.2 ข้อมูลจากหน่วยงานที่เกี่ยวข้อง', '2.3 ความยาวชายฝั่งที่ถูกกัดเซาะ (เมตร)', '2.4 โครงสร้างชายฝั่งที่มีอยู่เดิม', '3. วัตถุประสงค์ของโครงการ', '4. ประเภทโครงการ', '4.1 แผนการก่อสร้าง']);
     // No choice is pre-selected for the visitor.
     expect(await page.locator('#root_projectType input:checked, #root_hasConstructionPlan input:checked').count()).toBe(0);
 

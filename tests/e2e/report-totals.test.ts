@@ -14,6 +14,7 @@ import { describeProblems } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { ROOT_DIR } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const OUT = path.join(ROOT_DIR, 'test-results', 'report-totals');
 const CHART_TITLE = 'พื้นที่การใช้ประโยชน์ที่ดิน พ.ศ. 2558';
@@ -51,7 +52,7 @@ describe('export report of a totals chart', { timeout: 180_000 }, () => {
     const districts = await rowNames(panel.locator('table'));
     expect(districts.length).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
     const preview = page.locator('.report-preview');
     await preview.locator('.report-page').first().waitFor();
     const reported = preview.locator('.report-page[data-page-kind="charts"] .report-chart[data-chart="area-by-district"]');

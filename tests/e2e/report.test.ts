@@ -14,6 +14,7 @@ import { describeProblems } from './support/browser.ts';
 import { navigateInApp, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { ROOT_DIR } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const OUT = path.join(ROOT_DIR, 'test-results', 'report');
 const text = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -76,7 +77,7 @@ describe('export report', { timeout: 150_000 }, () => {
     const districts = (await page.locator('[data-testid="chart-erosion-chart"] table tbody tr td:nth-child(1)').allTextContents()).map((t) => t.trim());
     expect(districts.length).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
     const preview = page.locator('.report-preview');
     await preview.locator('.report-page').first().waitFor();
     expect(await preview.locator('.report-page').count()).toBeGreaterThanOrEqual(2);
@@ -126,12 +127,12 @@ describe('export report', { timeout: 150_000 }, () => {
     expect(pdf.pages).toBeGreaterThanOrEqual(2);
     expect([pdf.width, pdf.height]).toEqual([595, 842]);
     const pdfText = text(saved);
-    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่การกัดเซาะ', 'พื้นที่การทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
+    for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่กัดเซาะ', 'พื้นที่ทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
     execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
     // The charts' pictures hold their whole labels: drawn from the SVG without the page's fonts, the
     // longest Thai district label ran off the left edge ('ง.เมืองสงขลา' for 'อ.เมืองสงขลา').
     const chartPage = Array.from({ length: pdf.pages }, (_, i) => i + 1).find((n) =>
-      execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(n), '-l', String(n), saved, '-'], { encoding: 'utf8' }).includes('พื้นที่การกัดเซาะ'),
+      execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(n), '-l', String(n), saved, '-'], { encoding: 'utf8' }).split('\n').some((line) => line.trim() === 'พื้นที่กัดเซาะ'),
     );
     expect(chartPage).toBeGreaterThan(1);
     const edges = inkAtLeftEdge(saved, chartPage!);
@@ -152,7 +153,7 @@ describe('export report', { timeout: 150_000 }, () => {
     await navigateInApp(page, app.url('radar'));
     await page.getByRole('heading', { level: 1, name: 'เรดาร์ชายฝั่ง' }).waitFor();
     await page.waitForFunction(() => document.querySelector('.top-menu .badge')?.textContent === '2');
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
     const preview = page.locator('.report-preview');
     await preview.locator('.report-page').first().waitFor();
     expect(await preview.locator('.report-page[data-page-kind="charts"]').count()).toBe(0);

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, describeProblems, MOBILE, VIEWPORTS } from './support/browser.ts';
 import { gotoTopic, openSession, providerApiPatterns, type BrowserSession, atPath } from './support/app.ts';
 import { loadBundle, startApp, CONFIG_DIR, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const defaultRoute = bundle.app.defaultRoute ?? bundle.topics[0]!.route;
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 async function openMainMenu(page: Page) {
-  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('button', { name: th.topMenu.menu, exact: true }).click();
   const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
   await nav.waitFor();
   return nav;
@@ -270,10 +271,10 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     await page.keyboard.press('Escape');
   });
 
-  it('SPEC §2 top menu, keyboard: Tab reaches Menu, Layers N, Base map, Export in order and focus is visible', async () => {
+  it('SPEC §2 top menu, keyboard: Tab reaches Menu, Layers N, Base map, Export (in Thai, issue 24) in order and focus is visible', async () => {
     await gotoTopic(page, app, defaultRoute, defaultTopic.title.th);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const wanted = ['Menu', /^Layers \d+$/, 'Base map', 'Export'];
+    const wanted = [th.topMenu.menu, new RegExp(`^${th.topMenu.layers} \\d+$`), th.topMenu.basemap, th.topMenu.export];
     const reached: string[] = [];
     for (let i = 0; i < 80 && reached.length < wanted.length; i++) {
       await page.keyboard.press('Tab');
@@ -297,7 +298,7 @@ describe.each(VIEWPORTS)('shell at $name', ({ viewport }) => {
     expect(reached).toHaveLength(4);
     reached.forEach((name, i) => expect(name).toMatch(wanted[i]!));
     // Enter on the focused Export button opens its dialog (the buttons are real buttons).
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Export');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(th.topMenu.export);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Export Map' }).waitFor();
     await page.keyboard.press('Escape');

@@ -12,6 +12,7 @@ import { describeProblems, waitForMapIdle, waitForMapZoom } from './support/brow
 import { gotoTopic, providerApiPatterns, waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
 import { ROOT_DIR, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const SHOTS = process.env.TREND_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'shoreline-trend');
 const RATE_CLASSES = ['severe_erosion', 'moderate_erosion', 'low_erosion', 'none', 'low_accretion', 'moderate_accretion', 'severe_accretion'];
@@ -76,7 +77,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await info.waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="trend-chart"] .vega-chart-ready').waitFor({ timeout: 30_000 });
     const rate = (await info.locator('[data-testid="trend-rate"]').innerText()).trim();
-    expect(rate).toMatch(/^(ถอยร่น [\d.]+ ± [\d.]+|รุกออกสู่ทะเล [\d.]+ ± [\d.]+|ไม่เปลี่ยนแปลง ± [\d.]+) เมตรต่อปี$/);
+    expect(rate).toMatch(/^(ถอยร่น [\d.]+ ± [\d.]+|รุกออกสู่ทะเล [\d.]+ ± [\d.]+|ไม่เปลี่ยนแปลง ± [\d.]+) ม\.\/ปี$/);
     // Every year of the data is in the chart's history and in its table.
     expect(await page.locator('[data-testid="trend-chart"]').getAttribute('data-years')).toBe(years.join(','));
     expect(await page.locator('[data-testid="trend-years"] tbody tr').count()).toBe(years.length);
@@ -100,7 +101,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await expect.poll(() => tableText(page, 'rate-chart').catch(() => ''), { timeout: 60_000 }).not.toBe(before.rate);
     await expect.poll(() => rowState(page), { timeout: 60_000 }).toBe('active');
     expect(await tableText(page, 'length-chart')).not.toBe(before.length);
-    expect(await page.locator('.toggle-row-label').first().innerText()).toContain('จุดอัตราการเปลี่ยนแปลง');
+    expect(await page.locator('.toggle-row-label').first().innerText()).toContain('อัตราถดถอยเชิงเส้น (LRR)');
 
     await waitForMapIdle(page);
     await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBe(all.length);
@@ -206,7 +207,7 @@ describe('/shoreline-trend', { timeout: 300_000 }, () => {
     await expect.poll(async () => (await drawn(page)).length, { timeout: 60_000 }).toBeGreaterThan(20);
 
     // The export report holds the charts of the server's totals, as the sidebar shows them.
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
     for (const id of ['length-chart', 'rate-chart']) {
       await page.locator(`.report-preview .report-chart[data-chart="${id}"] .vega-chart[data-state="ready"]`).waitFor({ timeout: 60_000 });
     }

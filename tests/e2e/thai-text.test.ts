@@ -34,7 +34,7 @@ describe('Thai text, desktop', { timeout: 90_000 }, () => {
       await waitForPickersSettled(page);
     }
     await page.locator('.year-layers').getByRole('button', { name: th.show }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: `${th.topMenu.layers} 1` }).count()).toBe(1);
     await waitForMapIdle(page).catch(() => undefined);
     // The answer of the click is a land-use feature with the attributes the data holds.
     await page.route(
@@ -50,14 +50,14 @@ describe('Thai text, desktop', { timeout: 90_000 }, () => {
     );
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const table = page.getByRole('complementary', { name: 'Feature Information' }).getByTestId('feature-info');
+    const table = page.getByRole('complementary', { name: th.featureInfo }).getByTestId('feature-info');
     await table.waitFor({ timeout: 15_000 });
     const rows = await table.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
     await page.screenshot({ path: path.join(SHOTS, 'landuse-drawer.png') });
     const labels = rows.map(([label]) => label);
     // The layer's own labels, then the glossary's (with their units); no raw field name shown.
     // (gid is an internal id: hidden, issue 24; the area's label names no unit: its value has them.)
-    expect(labels).toEqual(['ปีข้อมูล (พ.ศ.)', 'รหัสการใช้ประโยชน์ที่ดิน', 'การใช้ประโยชน์ที่ดิน', 'จังหวัด', 'อำเภอ', 'ตำบล', 'พื้นที่', 'ความยาวเส้น (กม.)']);
+    expect(labels).toEqual(['ปี พ.ศ.', 'รหัสการใช้ประโยชน์ที่ดิน', 'การใช้ประโยชน์ที่ดิน', 'จังหวัด', 'อำเภอ', 'ตำบล', 'พื้นที่', 'ความยาว (กม.)']);
     for (const label of labels) expect(label).not.toMatch(/[a-z_]{3,}/);
     // Rai and ngan whole, square wah with 3 decimals.
     expect(rows.find(([l]) => l === 'พื้นที่')?.[1]).toBe('276 ไร่ 1 งาน 60.000 ตร.วา');

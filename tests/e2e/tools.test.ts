@@ -11,6 +11,7 @@ import { describeProblems, VIEWPORTS, waitForMapIdle } from './support/browser.t
 import { gotoTopic, openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 import { geodesicArea } from '../../src/engine/geodesic.ts';
+import { th } from '../../src/locale/th.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const route = bundle.app.defaultRoute ?? bundle.topics[0]!.route;
@@ -95,7 +96,7 @@ describe.each(VIEWPORTS)('map tools at $name', ({ name, viewport }) => {
       expect(resultInk, 'the finished measurement is drawn in #C8F2BE').toBeGreaterThan(50);
       // A base-map change replaces the map's style: the measurement is drawn again on the new one
       // (here the public map cannot load offline, so the app falls back to the offline one).
-      await page.getByRole('button', { name: 'Base map' }).click();
+      await page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
       await page.getByText('Carto Positron').click();
       await page.waitForFunction(() => !document.querySelector('dialog[open]'));
       await page.getByText('ไม่สามารถโหลดแผนที่ฐานได้ จึงแสดงแผนที่ออฟไลน์แทน').first().waitFor({ timeout: 30_000 });

@@ -20,6 +20,7 @@ import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase
 import { describeProblems, DESKTOP, waitForMapIdle } from './support/browser.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const SHOTS = process.env.CHARTS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'topics-charts');
@@ -167,7 +168,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     await chart.and(page.locator('.chart-panel-in')).waitFor();
     await chart.locator('.vega-chart[data-state="ready"] svg').waitFor({ timeout: 30_000 });
     expect(lazyChunks.length, 'the chart libraries load on demand').toBe(1);
-    expect(await chart.getByRole('heading', { name: 'พื้นที่การกัดเซาะ' }).isVisible()).toBe(true);
+    expect(await chart.getByRole('heading', { name: 'พื้นที่กัดเซาะ', exact: true }).isVisible()).toBe(true);
     expect(await download.isEnabled()).toBe(true);
     // Only erosion has data: no accretion chart.
     expect(await page.getByTestId('chart-accretion-chart').count()).toBe(0);
@@ -321,7 +322,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
 
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.mouse.click(box.x + hit!.x, box.y + hit!.y);
-    const drawer = page.getByRole('complementary', { name: 'Feature Information' });
+    const drawer = page.getByRole('complementary', { name: th.featureInfo });
     await drawer.locator('[data-info-status="loading"]', { hasText: LOADING }).waitFor();
     // The click feedback: a marker and a small red box on the clicked point, for app.delays.infoMarkerMs.
     expect(await page.getByTestId('feature-info-marker').count()).toBe(1);
@@ -363,7 +364,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
       await first.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? ''])),
     );
     expect(cells['จังหวัด']).toBe('สงขลา');
-    expect(cells['ความยาวเส้น (กม.)']).toMatch(/^\d{1,3}(,\d{3})*\.\d{4}$/);
+    expect(cells['ความยาว (กม.)']).toMatch(/^\d{1,3}(,\d{3})*\.\d{4}$/);
     // The stored markup is shown literally, never parsed.
     expect(cells['ตำบล']).toBe(XSS);
     expect(await drawer.locator('img').count()).toBe(0);
@@ -375,7 +376,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     // shape_leng x 0.001 equals the stored value in km (of one of the province's lines: the gid
     // is an internal id the drawer hides, issue 24).
     const { rows } = await db.db.query<{ shape_leng: number }>('SELECT shape_leng FROM cmline WHERE prv_code = $1', [PROVINCE]);
-    expect(rows.map((r) => (r.shape_leng * 0.001).toLocaleString('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 }))).toContain(cells['ความยาวเส้น (กม.)']);
+    expect(rows.map((r) => (r.shape_leng * 0.001).toLocaleString('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 }))).toContain(cells['ความยาว (กม.)']);
 
     // The marker goes after 5 s.
     await page.getByTestId('feature-info-marker').waitFor({ state: 'detached', timeout: bundle.app.delays.infoMarkerMs + 3000 });
@@ -395,7 +396,7 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     const box = (await page.getByTestId('map').boundingBox())!;
     // The top-left sea corner, clear of the lines.
     await page.mouse.click(box.x + 80, box.y + 80);
-    const drawer = page.getByRole('complementary', { name: 'Feature Information' });
+    const drawer = page.getByRole('complementary', { name: th.featureInfo });
     await drawer.locator('[data-info-status="empty"]', { hasText: NO_DATA }).waitFor({ timeout: 15_000 });
     expect(await drawer.getByTestId('feature-info').count()).toBe(0);
     await drawer.getByRole('button', { name: 'ปิด' }).click();

@@ -14,6 +14,7 @@ import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase
 import { describeProblems, waitForMapIdle } from './support/browser.ts';
 import { navigateInApp, openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
+import { th } from '../../src/locale/th.ts';
 
 const bundle = await loadBundle(CONFIG_DIR);
 const SHOTS = process.env.TOPICS_SHOTS ?? path.join(ROOT_DIR, 'test-results', 'topics-layers');
@@ -192,11 +193,11 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     await expectWmsCql(requests, 'tcs:cmline_2567', "prv_code = '90' and amp_code = '9001'");
     // fit: the router's getbound with the same filter.
     expect(requests.router('wfs').map((p) => [p.get('mode'), p.get('layer'), p.get('cql_filter')])).toEqual([['getbound', 'tcs:cmline_2567', "prv_code = '90' and amp_code = '9001'"]]);
-    await expect.poll(() => page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: `${th.topMenu.layers} 1` }).count()).toBe(1);
     await shot(page, 'cmline-2567');
 
     // Removed in the layer list: the row returns to 'แสดง'.
-    await page.getByRole('button', { name: 'Layers 1' }).click();
+    await page.getByRole('button', { name: `${th.topMenu.layers} 1` }).click();
     await page.getByRole('button', { name: 'ลบ แนวชายฝั่ง พ.ศ. 2567' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'ปิด' }).click();
     await expect.poll(() => row(page, 'cmline-2567').getAttribute('data-state')).toBe('inactive');
@@ -204,7 +205,7 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     // Hiding removes the layer.
     await toggle(page, 'cmline-2566');
     expect(await toggle(page, 'cmline-2566')).toEqual({ state: 'inactive', text: 'แสดง' });
-    await expect.poll(() => page.getByRole('button', { name: 'Layers 0' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: `${th.topMenu.layers} 0` }).count()).toBe(1);
     noProblems();
   });
 
@@ -295,7 +296,7 @@ describe('coastline topics with the real backend', { timeout: 120_000 }, () => {
     expect(await alertText(page)).toEqual([]);
     await add.click();
     await expectWmsCql(requests, 'tcs:cmline_lake_island_2567', "id = '1'");
-    await expect.poll(() => page.getByRole('button', { name: 'Layers 1' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: `${th.topMenu.layers} 1` }).count()).toBe(1);
     await shot(page, 'cmline-lake-island');
     noProblems();
   });

@@ -26,7 +26,7 @@ async function showYear(page: Page, id: string): Promise<void> {
 }
 
 async function layerList(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: /^Layers/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^${th.topMenu.layers} \\d+$`) }).click();
   const ids = await listIds(page);
   await page.keyboard.press('Escape');
   return ids;
@@ -60,11 +60,11 @@ describe('URL state, desktop', { timeout: 120_000 }, () => {
     await showYear(page, 'cmline-2566');
     await showYear(page, 'cmline-2567');
     // 2566 on top and hidden; a satellite year; zoom in once the fits are done.
-    await page.getByRole('button', { name: /^Layers/ }).click();
+    await page.getByRole('button', { name: new RegExp(`^${th.topMenu.layers} \\d+$`) }).click();
     await page.locator('.layer-list li[data-layer-id="cmline-2566"]').getByRole('button', { name: /^เลื่อนขึ้น/ }).click();
     await page.locator('.layer-list li[data-layer-id="cmline-2566"]').getByRole('button', { name: th.hide }).click();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Base map' }).click();
+    await page.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
     await page.locator('label[for="gistda_satellite_2567"]').click();
     await page.keyboard.press('Escape');
     await waitForMapIdle(page);
@@ -93,7 +93,7 @@ describe('URL state, desktop', { timeout: 120_000 }, () => {
     await expect.poll(() => layerList(other)).toEqual(before);
     await waitForMapIdle(other);
     expect(await zoomOf(other)).toBeCloseTo(zoom, 1);
-    await other.getByRole('button', { name: 'Base map' }).click();
+    await other.getByRole('button', { name: th.topMenu.basemap, exact: true }).click();
     expect(await other.locator('input[name="basemap"][value="offline"]').isChecked()).toBe(true);
     expect(await other.locator('#gistda_satellite_2567').isChecked()).toBe(true);
     await other.keyboard.press('Escape');

@@ -165,7 +165,7 @@ describe('issue 24: history, link layers, beach-system fit, dashboard outline (d
 
 /** Ids of the listed layers (the layer list). */
 async function layerIds(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: /^Layers/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^${th.topMenu.layers} \\d+$`) }).click();
   const ids = await page.locator('.layer-list li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-layer-id') ?? ''));
   await page.keyboard.press('Escape');
   return ids;

@@ -17,7 +17,7 @@ export type PolylineTemplate = TemplateOf<typeof polylineSchema>;
 export const polylineDefinition: LayerDefinition<PolylineTemplate> = {
   type: 'polyline',
   schema: polylineSchema,
-  example: { id: 'transect', type: 'polyline', name: 'แนวสำรวจ', coordinates: [[100.5, 13.5], [100.6, 13.6]], color: '#FF0000' },
+  example: { id: 'transect', type: 'polyline', name: 'แนวตั้งฉากชายฝั่ง', coordinates: [[100.5, 13.5], [100.6, 13.6]], color: '#FF0000' },
   offersData: false,
   featureInfo: 'none',
   instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {} }),

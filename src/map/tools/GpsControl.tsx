@@ -1,13 +1,14 @@
 // GPS toggle (SPEC.md §2 Map tools, §4 GPS, §8 GPS error, §9 GPS constants): top left, title
 // 'Toggle GPS'. While active a red circle marker (radius 5) shows the position from its first fix,
 // with a popup listing ตำแหน่ง and ความแม่นยำ (metres), and the map pans to it; it goes on stop. gps:* events are fired on
-// the map; an unsupported browser gets an alert.
+// the map; an unsupported browser gets an alert, a failure a Thai toast saying why.
 import { useEffect, useRef, useState } from 'react';
 import { Event as MapEvent, Marker, Popup, type Map as MapLibreMap } from 'maplibre-gl';
 import { GEOLOCATION_UNSUPPORTED, GPS_MARKER_RADIUS, gpsMachine } from '../../machines/gps.ts';
 import { formatCoordDecimal, formatThaiNumber } from '../../engine/units.ts';
 import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { th } from '../../locale/th.ts';
+import { toast } from '../../state/toast.ts';
 import './tools.css';
 
 function fire(map: MapLibreMap | null, type: string, data: object = {}) {
@@ -41,6 +42,8 @@ export function GpsControl({ map }: { map: MapLibreMap | null }) {
         located: (_, { fix }) => fire(mapRef.current, 'gps:location', { location: fix }),
         failed: (_, { message }) => {
           console.warn(`GPS: ${message}`);
+          // The visitor learns why (denied, unavailable, timed out) and what to do (issue 24).
+          toast.error(message);
           fire(mapRef.current, 'gps:error', { message });
         },
       },

@@ -11,6 +11,7 @@ import type { AppConfig, FormDoc } from '../../engine/types.ts';
 import { basemapStyle } from '../../map/basemapStyle.ts';
 import { buttonsOf, fromBuilder, fromValidator, isBusy, wizardMachine, type PdfHandle, type WizardStep } from '../../machines/wizard.ts';
 import { useConfig } from '../../state/config.tsx';
+import { errorText } from '../../locale/errorText.ts';
 import { useTraceableActor } from '../../machines/useTraceableActor.ts';
 import { browserStorage, clearForm, loadForm, saveForm } from './cache.ts';
 import { ProposalUiContext, type MapMode, type ProposalUi } from './context.ts';
@@ -241,7 +242,7 @@ function ProposalWizard({ form }: { form: FormDoc }) {
           )}
           {error && (
             <p className="wizard-alert" role="alert">
-              {t.buildFailed} ({error})
+              {t.buildFailed}: {errorText(error) ?? t.tryAgain}
             </p>
           )}
           <div className="wizard-buttons">

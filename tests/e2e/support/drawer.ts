@@ -1,6 +1,7 @@
 // Finding a drawn feature on the map by its colour and reading the feature drawer it opens.
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
+import { th } from '../../../src/locale/th.ts';
 
 export type Rgb = readonly [number, number, number];
 
@@ -24,7 +25,7 @@ export async function colourPixel(page: Page, colours: readonly Rgb[], tolerance
 export async function drawerRowsAt(page: Page, hit: { x: number; y: number }): Promise<Array<[string, string]>> {
   const box = (await page.getByTestId('map').boundingBox())!;
   await page.mouse.click(box.x + hit.x, box.y + hit.y);
-  const info = page.getByRole('complementary', { name: 'Feature Information' }).getByTestId('feature-info');
+  const info = page.getByRole('complementary', { name: th.featureInfo }).getByTestId('feature-info');
   await info.waitFor({ timeout: 15_000 });
   return info.locator('tr').evaluateAll((trs) => trs.map((tr): [string, string] => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
 }

@@ -249,7 +249,7 @@ describe('router page=transects', () => {
     expect(features[0]!.fields.lrr).not.toBeUndefined();
     // the readme names every column with its meaning and unit, in Thai and English
     const readme = Buffer.from(unzipSync(new Uint8Array(zip.body))['transects.txt']!).toString('utf8');
-    expect(readme).toContain('สถิติการเปลี่ยนแปลงแนวชายฝั่งรายแนวตั้งฉาก (DSAS)');
+    expect(readme).toContain('สถิติการเปลี่ยนแปลงชายฝั่งตามแนวตั้งฉากชายฝั่ง (DSAS)');
     for (const column of header.map((h) => h.split(' ')[0]!)) {
       const line = readme.split('\r\n').find((l) => l.startsWith(`${column.padEnd(10)}  `));
       expect(line, column).toBeTruthy();

@@ -141,14 +141,14 @@ describe('§4/§8 erosion and accretion', () => {
     expect(rec.toasts.filter((t) => t.open)).toEqual([]);
   });
 
-  it('§5/§8 totalFeatures 0: the toast ไม่พบข้อมูลที่ต้องการ, no result, no re-fit; the (empty) layer is shown', async () => {
+  it('§5/§8 totalFeatures 0: the toast ไม่พบข้อมูลที่ต้องการ (and what to do, issue 24), no result, no re-fit; the (empty) layer is shown', async () => {
     const rec = recorder(() => ({ type: 'FeatureCollection', features: [], totalFeatures: 0, numberMatched: 0, numberReturned: 0 }));
     const ctx = contextFor(bundle, 'change', '', { province: { code: '84', name: '' }, start: y(2548), end: y(2559) });
     const out = await showLayer(template('change', '', 'erosion'), ctx, { rowId: 'erosion', deps: rec.deps });
     expect(out.featureCount).toBe(0);
     expect(rec.toasts.map((t) => [t.kind, t.text, t.open])).toEqual([
       ['loading', 'กำลังโหลดข้อมูล...', false],
-      ['error', 'ไม่พบข้อมูลที่ต้องการ', true],
+      ['error', 'ไม่พบข้อมูลที่ต้องการ ลองเลือกพื้นที่หรือช่วงปีอื่น', true],
     ]);
     expect(rec.results.get('erosion')).toBeNull();
     expect(rec.layers.has('erosion')).toBe(true);

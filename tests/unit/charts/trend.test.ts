@@ -14,13 +14,13 @@ const answer: TrendAnswer = {
 
 describe('rateInWords', () => {
   it('a negative rate retreats, a positive one advances, both with the 95 % half-width', () => {
-    expect(rateInWords(-2.3137, 0.8412)).toBe('ถอยร่น 2.31 ± 0.84 เมตรต่อปี');
-    expect(rateInWords(1.2, 0.3)).toBe('รุกออกสู่ทะเล 1.20 ± 0.30 เมตรต่อปี');
-    expect(rateInWords(0.001, 0.4)).toBe('ไม่เปลี่ยนแปลง ± 0.40 เมตรต่อปี');
+    expect(rateInWords(-2.3137, 0.8412)).toBe('ถอยร่น 2.31 ± 0.84 ม./ปี');
+    expect(rateInWords(1.2, 0.3)).toBe('รุกออกสู่ทะเล 1.20 ± 0.30 ม./ปี');
+    expect(rateInWords(0.001, 0.4)).toBe('ไม่เปลี่ยนแปลง ± 0.40 ม./ปี');
   });
   it('no interval without one; no rate says why', () => {
-    expect(rateInWords(-1, null)).toBe('ถอยร่น 1.00 เมตรต่อปี');
-    expect(rateInWords(null, null)).toBe('คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี)');
+    expect(rateInWords(-1, null)).toBe('ถอยร่น 1.00 ม./ปี');
+    expect(rateInWords(null, null)).toBe('คำนวณอัตราไม่ได้ (ข้อมูลน้อยกว่า 2 ปี) ลองเลือกช่วงปีที่กว้างขึ้น');
   });
 });
 
@@ -28,7 +28,7 @@ describe('trendRows', () => {
   it('statistics with units, outlier years, quality flags in Thai and the class label from the legend', () => {
     const rows = Object.fromEntries(trendRows(answer, (code) => (code === 'moderate_erosion' ? 'กัดเซาะปานกลาง (-5 ถึง -1)' : undefined)).map((r) => [r.key, r.value]));
     expect(rows).toMatchObject({ lrr: '-2.31', lrr_ci95: '0.841', p_value: '0.0123', n: '5 (LRR 4)', rate_class: 'กัดเซาะปานกลาง (-5 ถึง -1)', outliers: '2566' });
-    expect(rows.quality).toBe('มุมระหว่างแนวตั้งฉากกับแนวชายฝั่งแต่ละปีแปรปรวนสูง');
+    expect(rows.quality).toBe('มุมระหว่างแนวตั้งฉากชายฝั่งกับแนวชายฝั่งแต่ละปีแปรปรวนสูง');
     const clean = Object.fromEntries(trendRows({ ...answer, outlier_years: [], flags: [], lrr: null }, () => undefined).map((r) => [r.key, r.value]));
     expect(clean).toMatchObject({ outliers: 'ไม่มี', quality: 'ปกติ', lrr: '-', rate_class: 'moderate_erosion' });
   });

@@ -8,6 +8,7 @@ const PROGRESS = 'กำลังดาวน์โหลด...';
 const DONE = 'ดาวน์โหลดเสร็จสมบูรณ์';
 const HTTP_ERROR = 'เกิดข้อผิดพลาดในการดาวน์โหลดไฟล์';
 const FAILED = 'ดาวน์โหลดไม่สำเร็จ';
+const AGAIN = 'ลองใหม่อีกครั้ง';
 
 const collection = (n: number): GeoJSON.FeatureCollection => ({
   type: 'FeatureCollection',
@@ -46,11 +47,12 @@ describe('canDownload: the download flag', () => {
 });
 
 describe('downloadErrorText (SPEC.md §8)', () => {
-  it('an error message is shown as it is; an empty or missing one gives the generic text', () => {
-    expect(downloadErrorText(new Error('network down'))).toBe('network down');
-    expect(downloadErrorText(new Error(''))).toBe(FAILED);
-    expect(downloadErrorText(undefined)).toBe(FAILED);
-    expect(downloadErrorText('plain')).toBe('plain');
+  it('a Thai message is shown after ดาวน์โหลดไม่สำเร็จ; the browser\'s English in Thai; an empty or missing one gives the generic text, each with what to do (issue 24)', () => {
+    expect(downloadErrorText(new Error('ไฟล์ใหญ่เกินไป'))).toBe(`${FAILED}: ไฟล์ใหญ่เกินไป`);
+    expect(downloadErrorText(new TypeError('Failed to fetch'))).toBe(`${FAILED}: เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง`);
+    expect(downloadErrorText('plain')).toBe(`${FAILED}: เกิดข้อผิดพลาดที่ไม่คาดคิด ${AGAIN}`);
+    expect(downloadErrorText(new Error(''))).toBe(`${FAILED} ${AGAIN}`);
+    expect(downloadErrorText(undefined)).toBe(`${FAILED} ${AGAIN}`);
   });
 });
 
@@ -103,23 +105,23 @@ describe('runDownload: toasts and saving', () => {
     const d = deps(async () => ({ ok: false, blob: async () => new Blob(['{"errors":"bad"}']) }));
     await expect(runDownload('/dl', 'accretion.zip', d)).resolves.toBe(false);
     expect(d.saved).toEqual([]);
-    expect(texts()).toEqual([`error:${HTTP_ERROR}`]);
+    expect(texts()).toEqual([`error:${HTTP_ERROR} ${AGAIN}`]);
     vi.advanceTimersByTime(60_000);
-    expect(texts()).toEqual([`error:${HTTP_ERROR}`]);
+    expect(texts()).toEqual([`error:${HTTP_ERROR} ${AGAIN}`]);
   });
 
   it('an empty body counts as a failed download', async () => {
     const d = deps(async () => ({ ok: true, blob: async () => new Blob([]) }));
     await expect(runDownload('/dl', 'erosion.zip', d)).resolves.toBe(false);
-    expect(texts()).toEqual([`error:${HTTP_ERROR}`]);
+    expect(texts()).toEqual([`error:${HTTP_ERROR} ${AGAIN}`]);
   });
 
-  it('a thrown error shows its message; one without a message shows ดาวน์โหลดไม่สำเร็จ', async () => {
+  it("a thrown error says why in Thai, never 'Failed to fetch'; one without a message shows ดาวน์โหลดไม่สำเร็จ", async () => {
     await runDownload('/dl', 'erosion.zip', deps(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(texts()).toEqual(['error:Failed to fetch']);
+    expect(texts()).toEqual([`error:${FAILED}: เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง`]);
     toastStore.set({ toasts: [] });
     await runDownload('/dl', 'erosion.zip', deps(async () => Promise.reject(new Error(''))));
-    expect(texts()).toEqual([`error:${FAILED}`]);
+    expect(texts()).toEqual([`error:${FAILED} ${AGAIN}`]);
   });
 
   it('no answer within the timeout: the request is aborted and the failure shown', async () => {
@@ -128,6 +130,6 @@ describe('runDownload: toasts and saving', () => {
     vi.advanceTimersByTime(20_000);
     await expect(run).resolves.toBe(false);
     expect(texts()).toHaveLength(1);
-    expect(texts()[0]).toBe('error:ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน 20 วินาที');
+    expect(texts()[0]).toBe(`error:${FAILED}: ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน 20 วินาที ${AGAIN}`);
   });
 });

@@ -43,7 +43,7 @@ describe('the real config resolves to the glossary', () => {
         expect(bundled?.items[i]?.label).toBe(codeLabel(set, key));
       });
     }
-    expect(result.bundle.glossary.codes['coastal-status']?.items.LA?.th).toBe('ทับถมน้อย (น้อยกว่า 5 ม./ปี)');
+    expect(result.bundle.glossary.codes['coastal-status']?.items.LA?.th).toBe('ทับถมน้อย (น้อยกว่า 1 ม./ปี)');
   });
 
   it('every option of the proposal form item 2.1 is a coastal-status code with its glossary term', () => {
@@ -64,8 +64,8 @@ describe('the real config resolves to the glossary', () => {
 
   it('field labels carry their units; every unit a field names exists', () => {
     expect(fieldLabel(glossary, 'velocity')).toBe('ความเร็ว (ซม./วินาที)');
-    expect(fieldLabel(glossary, 'epr')).toBe('อัตราการเปลี่ยนแปลง (ม./ปี)');
-    expect(fieldLabel(glossary, 'shape_leng')).toBe('ความยาวเส้น (กม.)');
+    expect(fieldLabel(glossary, 'epr')).toBe('อัตราจุดปลาย (EPR) (ม./ปี)');
+    expect(fieldLabel(glossary, 'shape_leng')).toBe('ความยาว (กม.)');
     expect(fieldLabel(glossary, 'lul2_t')).toBe('การใช้ประโยชน์ที่ดิน');
     expect(fieldLabel(glossary, 'no_such_field')).toBeUndefined();
     for (const [name, field] of Object.entries(glossary.fields)) if (field.unit) expect(glossary.units[field.unit], name).toBeDefined();
@@ -83,7 +83,7 @@ describe('check:config refuses what contradicts the glossary', () => {
     const line = lineOf(text, 'code: LA,');
     const { lines } = await loadEdited({ file: 'legends.yaml', text });
     expect(lines.map(shortGlossaryPath)).toEqual([
-      `legends.yaml:${line}:18 legends[4].items[7].label: "LA สะสมตัวต่ำ (น้อยกว่า 5 ม./ปี)" contradicts the glossary: coastal-status "LA" is "LA ทับถมน้อย (น้อยกว่า 5 ม./ปี)" (glossary.yaml:${glossaryAt('LA')})`,
+      `legends.yaml:${line}:18 legends[4].items[7].label: "LA สะสมตัวต่ำ (น้อยกว่า 5 ม./ปี)" contradicts the glossary: coastal-status "LA" is "LA ทับถมน้อย (น้อยกว่า 1 ม./ปี)" (glossary.yaml:${glossaryAt('LA')})`,
     ]);
   });
 

@@ -77,7 +77,7 @@ describe('the feature drawer honours decimals', () => {
   });
 
   it('area and shape_leng keep their own SPEC.md §3/§9 forms', () => {
-    expect(rows({ shape_leng: 1234.5 })).toEqual([['ความยาวเส้น (กม.)', '1.2345']]);
+    expect(rows({ shape_leng: 1234.5 })).toEqual([['ความยาว (กม.)', '1.2345']]);
     expect(rows({ area: 2050 })[0]?.[1]).toBe('1 ไร่ 1 งาน 12.500 ตร.วา (2,050.000 ตร.ม.)');
   });
 });

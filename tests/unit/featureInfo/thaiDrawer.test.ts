@@ -48,7 +48,7 @@ describe('coded values as their Thai labels', () => {
     expect(rows({ kind: 'erosion' })).toEqual([['ประเภทการเปลี่ยนแปลง', 'การกัดเซาะ']]);
     expect(rows({ kind: 'accretion', layer_kind: 'cell' })).toEqual([
       ['ประเภทการเปลี่ยนแปลง', 'การทับถม'],
-      ['ประเภทหน่วยตะกอน', 'หน่วยตะกอนหลัก'],
+      ['ประเภทหน่วยตะกอนชายฝั่ง', 'หน่วยตะกอนชายฝั่ง'],
     ]);
   });
 
@@ -90,7 +90,7 @@ describe('no field shown twice', () => {
   });
 
   it('length_km duplicates shape_leng: only shape_leng (SPEC.md §3, 4 decimals) when both have values', () => {
-    expect(rows({ length_km: 19.1125, shape_leng: 19112.5 })).toEqual([['ความยาวเส้น (กม.)', '19.1125']]);
+    expect(rows({ length_km: 19.1125, shape_leng: 19112.5 })).toEqual([['ความยาว (กม.)', '19.1125']]);
     expect(rows({ length_km: 19.1125, shape_leng: null })).toEqual([['ความยาว (กม.)', '19.113']]);
   });
 

@@ -166,7 +166,7 @@ describe('project proposal form data schema (SPEC.md §3, §5)', () => {
     for (const label of options) expect(label).toMatch(/^[A-Z]+(-[A-Z]+)? [\u0E00-\u0E7F]/);
     expect(options).toContain('CI การรุกล้ำชายหาด');
     expect(options).toContain('SV กัดเซาะรุนแรง (มากกว่า 5 ม./ปี)');
-    expect(options).toContain('ME กัดเซาะปานกลาง (1-5 ม./ปี)');
+    expect(options).toContain('ME กัดเซาะปานกลาง (1 ถึง 5 ม./ปี)');
     // DS-LE says low erosion, correcting the 'moderate' label SPEC.md §3 reports (issue 16, README).
     expect(options).toContain('DS-LE พื้นที่ที่ได้รับการแก้ไขแล้ว กัดเซาะน้อย (น้อยกว่า 1 ม./ปี)');
     expect(errorsOf({ ...validSample(), coastalErosionCode: 'SV' }).some((e) => e.keyword === 'enum')).toBe(true);

@@ -2,7 +2,7 @@
 // 'เลือกกลุ่มหาด' opens the modal of the same name with the three-level cascade from the backend
 // (SPEC.md §7 router page=beachsystem mode=beachm/beachc/beachs), run by the picker cascade machine
 // (choosing a level clears the levels below, SPEC.md §4). 'ยืนยัน' writes the chosen names joined by
-// '/'. A list that fails shows '--' (SPEC.md §8), a loading list a skeleton.
+// '/'. A list that fails shows '--' (SPEC.md §8) and says what to do (issue 24), a loading list a skeleton.
 import { useEffect, useId, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { WidgetTextInput } from './WidgetTextInput.tsx';
@@ -117,20 +117,24 @@ function BeachLevel({
       {list.status === 'loading' ? (
         <div className="skeleton" role="progressbar" aria-label={`${t.loading} ${level.label}`} />
       ) : (
-        <select
-          id={id}
-          value={value?.code ?? ''}
-          disabled={!enabled || list.status !== 'ready'}
-          className={list.status === 'error' ? 'picker-failed' : undefined}
-          onChange={(e) => onChoose(options.find((o) => o.value === e.target.value) ?? null)}
-        >
-          {list.status === 'error' ? <option value="">{t.listFailed}</option> : <option value="">{t.choose}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            id={id}
+            aria-describedby={list.status === 'error' ? `${id}-failure` : undefined}
+            value={value?.code ?? ''}
+            disabled={!enabled || list.status !== 'ready'}
+            className={list.status === 'error' ? 'picker-failed' : undefined}
+            onChange={(e) => onChoose(options.find((o) => o.value === e.target.value) ?? null)}
+          >
+            {list.status === 'error' ? <option value="">{t.listFailed}</option> : <option value="">{t.choose}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {list.status === 'error' && <p className="wizard-alert" role="alert" id={`${id}-failure`}>{t.listFailedNote}</p>}
+        </>
       )}
     </div>
   );

@@ -96,7 +96,7 @@ export function buildBeaches(segments: readonly Segment[], seed: string): BeachM
     let sub = subByStretch.get(seg.stretchKey);
     if (!sub) {
       const n = subs.filter((s) => s.main === main.code).length + 1;
-      sub = { code: `${main.code}-${String(n).padStart(2, '0')}`, main: main.code, th: named(`กลุ่มหาด${seg.admin.prv.nameTh}`) };
+      sub = { code: `${main.code}-${String(n).padStart(2, '0')}`, main: main.code, th: named(`กลุ่มหาดย่อย${seg.admin.prv.nameTh}`) };
       subs.push(sub);
       subByStretch.set(seg.stretchKey, sub);
     }

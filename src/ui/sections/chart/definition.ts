@@ -42,7 +42,7 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
   example: {
     kind: 'chart',
     id: 'erosion-chart',
-    title: 'พื้นที่การกัดเซาะ',
+    title: 'พื้นที่กัดเซาะ',
     from: 'erosion',
     legend: 'erosion-accretion',
     legendItem: 'erosion',

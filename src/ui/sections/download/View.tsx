@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { AppConfig } from '../../../engine/types.ts';
 import { interpolate } from '../../../engine/template.ts';
 import { th } from '../../../locale/th.ts';
+import { errorText } from '../../../locale/errorText.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { toast as appToast, type ToastKind } from '../../../state/toast.ts';
 import { useRowResult, type RowResult } from '../../topic/rowResults.ts';
@@ -59,11 +60,12 @@ export interface DownloadDeps {
 /** Thrown for a non-OK answer: its message is the Thai text of SPEC.md §8. */
 class DownloadHttpError extends Error {}
 
-/** The text of a failed download (SPEC.md §8). */
+/** The text of a failed download (SPEC.md §8), with what to do next and the browser's own
+ *  English ('Failed to fetch') said in Thai (issue 24). */
 export function downloadErrorText(error: unknown): string {
-  if (error instanceof DownloadHttpError) return th.toast.downloadError;
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return message.trim() !== '' ? message : th.toast.downloadFailed;
+  if (error instanceof DownloadHttpError) return `${th.toast.downloadError} ${th.failures.tryAgain}`;
+  const text = errorText(error);
+  return text ? `${th.toast.downloadFailed}: ${text}` : `${th.toast.downloadFailed} ${th.failures.tryAgain}`;
 }
 
 /** Fetches `url` and saves it as `file`, with the progress, success and failure toasts.
@@ -71,7 +73,7 @@ export function downloadErrorText(error: unknown): string {
 export async function runDownload(url: string, file: string, deps: DownloadDeps): Promise<boolean> {
   const id = deps.toast.loading(th.toast.downloading);
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Error(`ไม่ได้รับคำตอบจากเซิร์ฟเวอร์ภายใน ${Math.round(deps.timeoutMs / 1000)} วินาที`)), deps.timeoutMs);
+  const timer = setTimeout(() => abort.abort(new Error(`${th.toast.downloadTimeout(Math.round(deps.timeoutMs / 1000))} ${th.failures.tryAgain}`)), deps.timeoutMs);
   try {
     const res = await deps.fetch(url, { signal: abort.signal });
     if (!res.ok) throw new DownloadHttpError(th.toast.downloadError);

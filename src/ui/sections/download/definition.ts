@@ -32,7 +32,7 @@ export type DownloadSection = SectionOf<typeof downloadSchema>;
 export const downloadDefinition: SectionDefinition<DownloadSection> = {
   kind: 'download',
   schema: downloadSchema,
-  example: { kind: 'download', label: 'ดาวน์โหลดพื้นที่ถูกกัดเซาะ', from: 'erosion', file: 'erosion.zip' },
+  example: { kind: 'download', label: 'ดาวน์โหลดพื้นที่กัดเซาะ', from: 'erosion', file: 'erosion.zip' },
   crossCheck(s, ctx) {
     ctx.dataLayer(['from'], s.from);
     const routerFile = s.file.startsWith('transects.');

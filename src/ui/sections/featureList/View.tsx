@@ -1,9 +1,10 @@
 // `featureList` section (SPEC.md §2 /cctv): a heading and one button per item of the source,
 // showing its CODE (and SITE); a click flies the map to the item's point at the fit zoom
-// (SPEC.md §4, 12). A skeleton while loading; '--' when the list cannot be had (SPEC.md §8).
+// (SPEC.md §4, 12). A skeleton while loading; '--' when the list cannot be had (SPEC.md §8), with
+// the Thai note of what failed and 'ลองใหม่' (issue 24).
 // The item chosen last, here or by its pin on the map, is highlighted (aria-current) and, when
 // chosen on the map, scrolled into view (issue 24 item 9).
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { FieldMap } from '../../../engine/types.ts';
 import { th } from '../../../locale/th.ts';
 import { mapStore } from '../../../map/mapStore.ts';
@@ -13,6 +14,8 @@ import { useStore } from '../../../state/store.ts';
 import { useSourceOptions } from '../../topic/useOptions.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
 import type { SectionProps } from '../definitions.ts';
+import { failureText } from '../common/failureText.ts';
+import { LoadFailure } from '../common/LoadFailure.tsx';
 import { listItems, type FitTarget } from './items.ts';
 
 function flyTo(target: FitTarget): void {
@@ -21,6 +24,7 @@ function flyTo(target: FitTarget): void {
 
 export function FeatureListView({ section, variant }: SectionProps<'featureList'>) {
   const { app } = useConfig();
+  const failureId = useId();
   const { values } = useVariantState();
   const options = useSourceOptions(section.source, variant, true, values, undefined, section.title ?? 'featureList');
   const fields: FieldMap = 'fields' in section.source ? (section.source.fields ?? {}) : {};
@@ -37,7 +41,10 @@ export function FeatureListView({ section, variant }: SectionProps<'featureList'
     <section className="card feature-list" aria-label={section.title}>
       {section.title && <h2>{section.title}</h2>}
       {options.status === 'error' ? (
-        <p className="muted">{th.listFailed}</p>
+        <>
+          <p className="muted">{th.listFailed}</p>
+          <LoadFailure id={failureId} failure={failureText('list', options.error)} {...(options.retry ? { onRetry: options.retry } : {})} />
+        </>
       ) : options.status !== 'ready' ? (
         <div className="skeleton" role="progressbar" aria-label={th.loading} />
       ) : (

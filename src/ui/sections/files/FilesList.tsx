@@ -1,9 +1,8 @@
 // The /project download page (SPEC.md §2): groups of downloadable files (the proposal form and
 // the filling instructions, each as .docx and .pdf) and the link to the online form.
 import { Link } from 'react-router';
+import { th } from '../../../locale/th.ts';
 import type { FilesSection } from './definition.ts';
-
-const FORMAT_NAME = { pdf: 'PDF', docx: 'Word (.docx)' } as const;
 
 export default function FilesList({ section }: { section: FilesSection }) {
   return (
@@ -16,11 +15,11 @@ export default function FilesList({ section }: { section: FilesSection }) {
               <li key={file.href}>
                 <a className="button" href={file.href} download type={file.format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'} style={{ border: '1px solid var(--line)', width: '100%' }}>
                   <span aria-hidden="true" style={{ fontWeight: 700, marginRight: '0.5rem', color: 'var(--brand)' }}>
-                    {file.format.toUpperCase()}
+                    {th.fileTypes[file.format].badge}
                   </span>
                   <span>{file.label}</span>
-                  <span className="muted" style={{ marginLeft: 'auto', fontSize: '0.85rem' }}>
-                    {FORMAT_NAME[file.format]}
+                  <span className="muted" style={{ marginLeft: 'auto', fontSize: '0.85rem', whiteSpace: 'nowrap' }}>
+                    {th.fileTypes[file.format].name}
                   </span>
                 </a>
               </li>

@@ -35,7 +35,7 @@ export type RowsSection = SectionOf<typeof rowsSchema>;
 export const rowsDefinition: SectionDefinition<RowsSection> = {
   kind: 'rows',
   schema: rowsSchema,
-  example: { kind: 'rows', rows: [{ id: 'erosion', label: 'พื้นที่ถูกกัดเซาะ', layer: 'erosion', swatch: '#FF0000', validate: ['province-required'] }] },
+  example: { kind: 'rows', rows: [{ id: 'erosion', label: 'พื้นที่กัดเซาะ', layer: 'erosion', swatch: '#FF0000', validate: ['province-required'] }] },
   declares: (s) => ({ rows: s.rows.map((r, k) => ({ id: r.id, layer: r.layer, path: ['rows', k, 'id'] })) }),
   crossCheck(s, ctx) {
     s.rows.forEach((r, k) => {

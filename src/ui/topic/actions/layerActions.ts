@@ -175,7 +175,7 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
       const count = featureCountOf(loaded.geoJson);
       added({ geoJson: loaded.geoJson });
       if (options.rowId) deps.setResult(options.rowId, count > 0 ? rowResult(inst, loaded) : null);
-      if (count === 0) deps.toast.error(th.toast.notFound);
+      if (count === 0) deps.toast.error(`${th.toast.notFound} ${th.toast.chooseOther}`);
       else if (inst.fit) {
         const box = bboxOf(loaded.geoJson);
         if (box) fitTo(box, ctx.app, deps, iconOf(inst));
