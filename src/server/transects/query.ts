@@ -84,26 +84,42 @@ async function queryWithStats(db: Queryable, filter: TransectFilter, period: Per
   const attributes = options.attributes
     ? `t.seg_gid, t.zone, t.prv_code, t.amp_code, t.tam_code, t.prv_name, t.amp_name, t.tam_name, t.island,
        t.code_b_m, t.code_b_c, t.code_b_s, t.coast_m, t.azimuth, ST_X(t.origin) AS lon, ST_Y(t.origin) AS lat,
-       ${options.line ? 'ST_AsGeoJSON(t.geom, 7)' : 'NULL'} AS line,`
+       ${options.line ? "ST_AsGeoJSON(t.geom, 7)::json -> 'coordinates'" : 'NULL'} AS line,`
     : '';
+  // One JSON document instead of a row per transect: PGlite decodes one text value, not ~20 columns
+  // of each of thousands of rows (a province's list: ~170 -> ~120 ms).
   const sql = `
-SELECT t.gid, ${attributes}
-       (SELECT json_agg(json_build_array(d.line_year, d.distance, d.angle) ORDER BY d.line_year)
-        FROM transect_distance d WHERE d.transect_gid = t.gid AND d.line_year BETWEEN $1 AND $2)::text AS years
-FROM transect t
-WHERE ${transectWhere(filter, params)}
-ORDER BY t.gid
-LIMIT ${Math.trunc(options.limit) + 1}`;
-  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+SELECT json_agg(s ORDER BY s.gid)::text AS rows FROM (
+  SELECT t.gid, ${attributes}
+         (SELECT json_agg(json_build_array(d.line_year, d.distance, d.angle) ORDER BY d.line_year)
+          FROM transect_distance d WHERE d.transect_gid = t.gid AND d.line_year BETWEEN $1 AND $2) AS years
+  FROM transect t
+  WHERE ${transectWhere(filter, params)}
+  ORDER BY t.gid
+  LIMIT ${Math.trunc(options.limit) + 1}) s`;
+  const { rows: [result] } = await db.query<{ rows: string | null }>(sql, params);
+  const rows = (result?.rows ? JSON.parse(result.rows) : []) as Record<string, unknown>[];
   if (rows.length > options.limit) throw new TooManyTransects(`more than ${options.limit} transects; narrow the area`);
-  // no `delete` on the rows: it turns them into slow dictionaries (whole sample coast, 40k rows: ~4.0 -> ~2.5 s)
-  return rows.map(({ years: text, line, ...columns }) => {
-    const years = (text ? JSON.parse(text as string) : []) as [number, number, number][];
-    const { fit: _fit, ...stats } = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })), undefined, options.basis);
-    const row: Record<string, unknown> = { ...columns, ...stats };
-    if (options.line) row.line = (JSON.parse(line as string) as { coordinates: [number, number][] }).coordinates;
+  return rows.map((columns) => {
+    const years = (columns.years ?? []) as [number, number, number][];
+    const stats = transectStats(years.map(([year, distance, angle]) => ({ year, distance, angle })), undefined, options.basis);
+    const row = copyExcept(columns, ROW_ONLY);
+    copyExcept(stats, STATS_ONLY, row);
+    if (options.line) row.line = columns.line;
     return row;
   });
+}
+
+const ROW_ONLY = new Set(['years', 'line']);
+const STATS_ONLY = new Set(['fit']);
+
+/**
+ * The keys of `from` not in `except`, copied into `into`. Neither `delete` (dictionary objects) nor
+ * rest/spread syntax, both several times slower than this loop on a province's 3,400 transects.
+ */
+function copyExcept(from: object, except: ReadonlySet<string>, into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(from)) if (!except.has(key)) into[key] = value;
+  return into;
 }
 
 /**
