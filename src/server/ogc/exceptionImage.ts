@@ -1,6 +1,7 @@
 // WMS GetMap exceptions as images (EXCEPTIONS=application/vnd.ogc.se_inimage / INIMAGE, and
-// se_blank / BLANK): a tile client that cannot show an XML report gets a PNG of the requested
-// size, with the message drawn on it (inimage) or empty (blank). Answered with 200, as the
+// se_blank / BLANK): a tile client that cannot show an XML report gets an image of the requested
+// size and FORMAT (a JPEG for image/jpeg, else a PNG), with the message drawn on it (inimage) or
+// empty (blank). Answered with 200, as the
 // image is what such clients expect; without a usable WIDTH and HEIGHT the report stays XML.
 
 import { createCanvas } from '@napi-rs/canvas';
@@ -8,6 +9,8 @@ import type { Kvp } from './kvp.ts';
 import { cssColor } from './render/color.ts';
 import { ensureFonts, labelFont } from './render/fonts.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor } from './render/index.ts';
+import { JPEG_QUALITY } from './renderJob.ts';
+import { imageFormatOf, MAP_FORMATS } from './wms/mapLayers.ts';
 
 export type ExceptionsMode = 'xml' | 'inimage' | 'blank';
 
@@ -41,14 +44,16 @@ function wrap(measure: (text: string) => number, text: string, max: number): str
   return lines;
 }
 
-/** The exception as a PNG, or undefined when the request gives no usable size. */
-export async function exceptionImage(kvp: Kvp, mode: 'inimage' | 'blank', message: string): Promise<Buffer | undefined> {
+/** The exception as an image and its MIME type, or undefined when the request gives no usable size. */
+export async function exceptionImage(kvp: Kvp, mode: 'inimage' | 'blank', message: string): Promise<{ body: Buffer; type: string } | undefined> {
   const width = size(kvp, 'WIDTH');
   const height = size(kvp, 'HEIGHT');
   if (width === undefined || height === undefined) return undefined;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
-  const transparent = /^(true|1)$/i.test(kvp.get('TRANSPARENT')?.trim() ?? '');
+  const format = imageFormatOf(kvp.get('FORMAT')) ?? 'png';
+  // JPEG has no alpha: a transparent request gets the background colour, as GetMap's JPEG does.
+  const transparent = format === 'png' && /^(true|1)$/i.test(kvp.get('TRANSPARENT')?.trim() ?? '');
   if (!transparent) {
     ctx.fillStyle = cssColor(parseBgColor(kvp.get('BGCOLOR')?.trim() ?? '') ?? { r: 255, g: 255, b: 255, a: 1 });
     ctx.fillRect(0, 0, width, height);
@@ -60,5 +65,6 @@ export async function exceptionImage(kvp: Kvp, mode: 'inimage' | 'blank', messag
     ctx.textBaseline = 'top';
     wrap((t) => ctx.measureText(t).width, message, Math.max(1, width - 8)).forEach((line, i) => ctx.fillText(line, 4, 4 + i * 15));
   }
-  return canvas.encode('png');
+  const body = format === 'jpeg' ? await canvas.encode('jpeg', JPEG_QUALITY) : await canvas.encode('png');
+  return { body, type: MAP_FORMATS[format] };
 }

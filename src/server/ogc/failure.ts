@@ -1,5 +1,6 @@
 // What a failure becomes for an OGC client: an OgcError that is safe to show (no internals, no
-// stack) and its report, in the version's XML or, for GetMap with EXCEPTIONS=inimage/blank, a PNG.
+// stack) and its report, in the version's XML or, for GetMap with EXCEPTIONS=inimage/blank, an
+// image in the requested FORMAT.
 import type { ServerResponse } from 'node:http';
 import { databaseTrouble, isDataException } from '../db/errors.ts';
 import { BodyTooLargeError } from '../http/body.ts';
@@ -8,7 +9,7 @@ import { exceptionImage, exceptionsMode } from './exceptionImage.ts';
 import { FilterError } from './filter/index.ts';
 import type { Kvp } from './kvp.ts';
 import { RenderParamError } from './render/index.ts';
-import type { ServiceName } from './versions.ts';
+import { requestName, type ServiceName } from './versions.ts';
 
 /** Any failure as an OgcError that is safe to show (no internals, no stack). */
 export function toOgcError(error: unknown): { error: OgcError; unexpected: boolean } {
@@ -36,9 +37,9 @@ export function toOgcError(error: unknown): { error: OgcError; unexpected: boole
 
 /** Sends the report of `error` as the request asked (XML, or an image for WMS GetMap). */
 export async function sendFailure(res: ServerResponse, error: OgcError, service: ServiceName, version: string, kvp: Kvp | undefined): Promise<void> {
-  const mode = service === 'WMS' && kvp?.get('REQUEST')?.trim().toLowerCase() === 'getmap' ? exceptionsMode(kvp.get('EXCEPTIONS')) : 'xml';
+  const mode = service === 'WMS' && kvp && requestName(kvp, 'wms') === 'getmap' ? exceptionsMode(kvp.get('EXCEPTIONS')) : 'xml';
   const image = mode !== 'xml' && kvp ? await exceptionImage(kvp, mode, `${error.code}: ${error.message}`) : undefined;
   if (!image || res.headersSent) return sendException(res, error, service, version);
-  res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': image.length, 'Cache-Control': 'no-store' });
-  res.end(image);
+  res.writeHead(200, { 'Content-Type': image.type, 'Content-Length': image.body.length, 'Cache-Control': 'no-store' });
+  res.end(image.body);
 }

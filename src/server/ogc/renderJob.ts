@@ -74,7 +74,7 @@ function layerOf(l: JobLayer): RenderLayer {
 }
 
 /** JPEG quality of GetMap images (GeoServer's default is 0.75; map lines and labels want a little more). */
-const JPEG_QUALITY = 85;
+export const JPEG_QUALITY = 85;
 
 /** Draws the job with the render module and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's. */
 export async function runRenderJob(job: RenderJob): Promise<Buffer> {

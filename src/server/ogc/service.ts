@@ -5,7 +5,7 @@ import type { RequestContext } from '../http/router.ts';
 import { OgcError } from './exception.ts';
 import { readKvp, type Kvp } from './kvp.ts';
 import { OgcServiceCore, type Endpoint, type OgcRequest } from './serviceCore.ts';
-import { negotiateVersion, type ServiceName } from './versions.ts';
+import { negotiateVersion, requestName, type ServiceName } from './versions.ts';
 import { wfsRequest } from './wfs/index.ts';
 import { wmsRequest } from './wms/index.ts';
 
@@ -22,7 +22,7 @@ export class OgcService extends OgcServiceCore {
     try {
       kvp = await readKvp(ctx.req, ctx.query);
       const requestRaw = kvp.get('REQUEST');
-      const request = (requestRaw ?? '').trim().toLowerCase();
+      const request = requestName(kvp, endpoint);
       service = this.serviceOf(kvp, endpoint, request);
       version = negotiateVersion(kvp, service, request);
       if (!requestRaw) throw new OgcError('MissingParameterValue', 'missing parameter REQUEST', 'REQUEST');

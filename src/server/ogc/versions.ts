@@ -38,6 +38,24 @@ export function negotiateVersion(kvp: Kvp, service: ServiceName, request: string
   return v;
 }
 
+/** WMS 1.0.0's operation names (WMTVER clients), answered as their 1.1.1 successors, as MapServer does. */
+const WMS_1_0_REQUESTS: Readonly<Record<string, string>> = { map: 'getmap', capabilities: 'getcapabilities', feature_info: 'getfeatureinfo' };
+
+/**
+ * REQUEST in lower case, with a WMS 1.0.0 name ('map', 'capabilities', 'feature_info') read as
+ * its 1.1.1 successor where the request is a WMS one: on the WMS endpoint, with SERVICE=WMS or
+ * WMTVER, or ('map', 'feature_info') named on the ows endpoint.
+ */
+export function requestName(kvp: Kvp, endpoint: 'wms' | 'wfs' | 'ows'): string {
+  const asked = (kvp.get('REQUEST') ?? '').trim().toLowerCase();
+  const successor = WMS_1_0_REQUESTS[asked];
+  if (!successor || endpoint === 'wfs') return asked;
+  const service = kvp.get('SERVICE')?.trim().toUpperCase();
+  if (service === 'WFS') return asked;
+  const wms = endpoint === 'wms' || service === 'WMS' || Boolean(kvp.get('WMTVER')) || asked !== 'capabilities';
+  return wms ? successor : asked;
+}
+
 function normalizeVersion(v: string, service: ServiceName): string {
   // WMS 1.0.x and 1.1.0 are answered in 1.1.1, the closest version served (GetMap as well as GetCapabilities)
   if (service === 'WMS') return /^1\.(0|0\.\d+|1|1\.0)$/.test(v) ? '1.1.1' : v;

@@ -4,9 +4,10 @@
 // EXCEPTIONS=inimage/blank as images; WFS 1.0.0 capabilities with Keywords; SRSNAME
 // urn:ogc:def:crs:EPSG::4326 in lat/lon; VERSION=1.0.0 WMS negotiated to 1.1.1; GML 3.2 ids.
 import { spawnSync } from 'node:child_process';
+import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW } from '../db/testDatabase.ts';
-import { decodePng, exceptionCode, startOgcBackend, WFS, WMS, type OgcBackend } from './helpers.ts';
+import { decodePng, exceptionCode, OWS, startOgcBackend, WFS, WMS, type OgcBackend } from './helpers.ts';
 
 let backend: OgcBackend;
 beforeAll(async () => {
@@ -81,6 +82,14 @@ describe('GetMap EXCEPTIONS', () => {
     expect([img.width, img.height]).toEqual([200, 100]);
     expect(white(img)).toBe(false);
   });
+  it('INIMAGE with FORMAT=image/jpeg: a JPEG of the requested size, as GDAL asks (issue 27 item 7)', async () => {
+    const a = await backend.get(WMS, { ...MAP, VERSION: '1.3.0', CRS: 'EPSG:4326', FORMAT: 'image/jpeg', EXCEPTIONS: 'INIMAGE', TRANSPARENT: 'TRUE' });
+    expect(a.status).toBe(200);
+    expect(a.headers['content-type']).toBe('image/jpeg');
+    expect([...a.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const image = await loadImage(a.body);
+    expect([image.width, image.height]).toEqual([200, 100]);
+  });
   it('BLANK: an empty image (the background, or transparent)', async () => {
     const blank = decodePng((await backend.get(WMS, { ...MAP, VERSION: '1.3.0', CRS: 'EPSG:4326', EXCEPTIONS: 'BLANK' })).body);
     expect(white(blank)).toBe(true);
@@ -95,6 +104,20 @@ describe('GetMap EXCEPTIONS', () => {
 });
 
 describe('capabilities and versions', () => {
+  it('WMS 1.0.0 operation names (WMTVER=1.0.0, REQUEST=capabilities / map / feature_info) are answered as 1.1.1 (issue 27 item 6)', async () => {
+    const caps = await backend.get(WMS, { WMTVER: '1.0.0', REQUEST: 'capabilities' });
+    expect(caps.status).toBe(200);
+    expect(caps.text).toMatch(/<WMT_MS_Capabilities version="1\.1\.1"/);
+    const name = /<Layer[^>]*>\s*<Name>([^<]+)<\/Name>/.exec(caps.text.slice(caps.text.indexOf('<Layer', caps.text.indexOf('<Layer') + 1)))![1]!;
+    const map = await backend.get(WMS, { WMTVER: '1.0.0', REQUEST: 'map', LAYERS: name, STYLES: '', SRS: 'EPSG:4326', BBOX: '99,6,101,8', WIDTH: '64', HEIGHT: '64', FORMAT: 'image/png' });
+    expect(map.status).toBe(200);
+    expect(map.headers['content-type']).toBe('image/png');
+    const info = await backend.get(WMS, { WMTVER: '1.0.0', REQUEST: 'feature_info', LAYERS: name, QUERY_LAYERS: name, STYLES: '', SRS: 'EPSG:4326', BBOX: '99,6,101,8', WIDTH: '64', HEIGHT: '64', X: '32', Y: '32', INFO_FORMAT: 'application/json', FORMAT: 'image/png' });
+    expect(info.status).toBe(200);
+    // On the ows endpoint without SERVICE, 'map' is a WMS request too; on the WFS endpoint it is no operation.
+    expect((await backend.get(OWS, { WMTVER: '1.0.0', REQUEST: 'map', LAYERS: name, STYLES: '', SRS: 'EPSG:4326', BBOX: '99,6,101,8', WIDTH: '64', HEIGHT: '64', FORMAT: 'image/png' })).status).toBe(200);
+    expect((await backend.get(WFS, { REQUEST: 'map', VERSION: '2.0.0' })).status).toBe(501); // OperationNotSupported
+  });
   it('WFS 1.0.0 capabilities name Keywords (OWSLib reads them)', async () => {
     const a = await backend.get(WFS, { SERVICE: 'WFS', VERSION: '1.0.0', REQUEST: 'GetCapabilities' });
     expect(a.text).toMatch(/<Service><Name>WFS<\/Name><Title>[^<]*<\/Title><Abstract>[^<]*<\/Abstract><Keywords>[^<]+<\/Keywords><OnlineResource>/);

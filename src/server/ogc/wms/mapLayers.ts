@@ -27,11 +27,19 @@ export function checkPng(r: OgcRequest, required: boolean): void {
   if (!PNG.test(raw.trim())) throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png`, 'FORMAT');
 }
 
+/** The image format a FORMAT value names, if GetMap serves it. */
+export function imageFormatOf(raw: string | undefined): MapFormat | undefined {
+  const value = (raw ?? '').trim();
+  if (PNG.test(value)) return 'png';
+  if (JPEG.test(value)) return 'jpeg';
+  return undefined;
+}
+
 /** FORMAT of GetMap (required): image/png or image/jpeg. */
 export function mapFormat(r: OgcRequest): MapFormat {
   const raw = r.kvp.require('FORMAT').trim();
-  if (PNG.test(raw)) return 'png';
-  if (JPEG.test(raw)) return 'jpeg';
+  const format = imageFormatOf(raw);
+  if (format) return format;
   throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png or image/jpeg`, 'FORMAT');
 }
 
