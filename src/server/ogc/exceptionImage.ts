@@ -10,7 +10,7 @@ import { cssColor } from './render/color.ts';
 import { ensureFonts, labelFont } from './render/fonts.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor } from './render/index.ts';
 import { JPEG_QUALITY } from './renderJob.ts';
-import { imageFormatOf, MAP_FORMATS } from './wms/mapLayers.ts';
+import { imageFormatOf, MAP_FORMATS } from './imageFormats.ts';
 
 export type ExceptionsMode = 'xml' | 'inimage' | 'blank';
 

@@ -7,7 +7,7 @@ import { DEFAULT_EXTENT, qualifiedName } from '../layers.ts';
 import { MAX_SIZE } from '../render/index.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
 import { xmlEscape } from '../xml.ts';
-import { MAP_FORMATS } from './mapLayers.ts';
+import { MAP_FORMATS } from '../imageFormats.ts';
 
 const EARTH_RADIUS = 6378137;
 

@@ -11,7 +11,8 @@ import { queryForRender, queryLand, selectLayer, whereEnvelope } from '../query.
 import { MAX_SIZE, MIN_SIZE, parseBgColor, type RenderFeature } from '../render/index.ts';
 import { runRenderJob, type JobLayer } from '../renderJob.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
-import { MAP_FORMATS, mapFormat, mapLayers, type MapFormat, type MapLayerRequest } from './mapLayers.ts';
+import { MAP_FORMATS, type MapFormat } from '../imageFormats.ts';
+import { mapFormat, mapLayers, type MapLayerRequest } from './mapLayers.ts';
 
 export const TILE_CACHE_CONTROL = 'public, max-age=300';
 /** At most this many features of one layer are drawn in one image. */

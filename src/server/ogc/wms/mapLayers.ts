@@ -3,6 +3,7 @@
 
 import type { FeatureType } from '../../data/featureTypes.ts';
 import { OgcError } from '../exception.ts';
+import { imageFormatOf, type MapFormat } from '../imageFormats.ts';
 import type { FilterNode } from '../filter/index.ts';
 import { cqlPerLayer, nameList, viewparamsPerLayer } from '../params.ts';
 import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts';
@@ -13,26 +14,11 @@ export interface MapLayerRequest {
   values: Readonly<Record<string, string | number | undefined>> | undefined;
 }
 
-const PNG = /^(image\/png(\s*;\s*mode=(8bit|24bit|32bit))?|png)$/i;
-const JPEG = /^(image\/jpe?g|jpe?g)$/i;
-
-/** The image formats GetMap answers: PNG, and JPEG (GDAL's WMS default; opaque, as JPEG has no alpha). */
-export type MapFormat = 'png' | 'jpeg';
-export const MAP_FORMATS: Readonly<Record<MapFormat, string>> = { png: 'image/png', jpeg: 'image/jpeg' };
-
 /** FORMAT of GetLegendGraphic: PNG only (optional). */
 export function checkPng(r: OgcRequest, required: boolean): void {
   const raw = required ? r.kvp.require('FORMAT') : r.kvp.get('FORMAT');
   if (raw === undefined || raw === '') return;
-  if (!PNG.test(raw.trim())) throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png`, 'FORMAT');
-}
-
-/** The image format a FORMAT value names, if GetMap serves it. */
-export function imageFormatOf(raw: string | undefined): MapFormat | undefined {
-  const value = (raw ?? '').trim();
-  if (PNG.test(value)) return 'png';
-  if (JPEG.test(value)) return 'jpeg';
-  return undefined;
+  if (imageFormatOf(raw) !== 'png') throw new OgcError('InvalidFormat', `FORMAT "${raw.slice(0, 60)}" is not served; use image/png`, 'FORMAT');
 }
 
 /** FORMAT of GetMap (required): image/png or image/jpeg. */
