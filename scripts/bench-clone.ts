@@ -22,7 +22,6 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function npmInstall(): Promise<number> {
   const started = performance.now();
   const env = { ...process.env, npm_config_cache: path.join(work, 'npm-cache'), npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-  delete env.npm_config_prefix;
   const child = spawn('npm', ['install', '--no-progress'], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const echo = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) console.log(`[${seconds(performance.now() - started)}] ${line}`);
