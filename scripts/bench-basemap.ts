@@ -7,20 +7,18 @@
 // is created its tiles are ready.
 //
 //   npx tsx scripts/bench-basemap.ts [--points 60] [--rounds 3]
-import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Position } from 'geojson';
 import { createAppServer } from '../src/server/app.ts';
-import { ensureDetailedBasemap, type DetailCollection } from '../src/server/basemap/detailBuild.ts';
+import { DETAIL_FILE, readDetailCollectionSync } from '../src/server/basemap/detailBuild.ts';
 import { detailTiles } from '../src/server/basemap/detailSource.ts';
 import { DetailTiles } from '../src/server/basemap/detailTiles.ts';
 import { recordFigures } from './lib/benchResult.ts';
 
 const { values } = parseArgs({ options: { points: { type: 'string', default: '60' }, rounds: { type: 'string', default: '3' } } });
-const file = ensureDetailedBasemap();
 
 /** mulberry32: the same tiles on every run. */
 function random(seed = 13): () => number {
@@ -42,7 +40,7 @@ function tileAt([lon = 0, lat = 0]: Position, z: number): string {
 }
 
 // Coast points: vertices of Thailand's outer rings away from the box edges (those are cut lines).
-const land = JSON.parse(readFileSync(file, 'utf8')) as DetailCollection;
+const land = readDetailCollectionSync();
 const coast = land.features
   .filter((f) => f.properties.kind === 'land' && f.properties.a3 === 'THA')
   .flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates).map((polygon) => polygon[0] ?? []))
@@ -54,7 +52,7 @@ const tiles = [...new Set(points.flatMap((p) => [8, 9, 10, 11, 12, 13, 14].map((
 
 // What loading costs the server (it does this once, in the background after start).
 const loadStart = performance.now();
-new DetailTiles(JSON.parse(readFileSync(file, 'utf8')) as DetailCollection);
+new DetailTiles(readDetailCollectionSync());
 const loadMs = performance.now() - loadStart;
 
 const startedAt = performance.now();
@@ -104,7 +102,7 @@ const rawBytes = sortedOf(filled.map((a) => a.raw));
 const gzipBytes = sortedOf(filled.map((a) => a.gzip));
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-console.log(`artefact ${file}: read, parse and index ${loadMs.toFixed(0)} ms; server created to tiles ready ${readyMs.toFixed(0)} ms`);
+console.log(`artefact ${DETAIL_FILE}: read, gunzip, parse and index ${loadMs.toFixed(0)} ms; server created to tiles ready ${readyMs.toFixed(0)} ms`);
 console.log(`${tiles.length} tiles z8..14 from ${points.length} coast points; ${filled.length} with data, ${raw.length - filled.length} empty (204)`);
 console.log(`first request: p50 ${percentile(firstMs, 50).toFixed(2)} ms, p95 ${percentile(firstMs, 95).toFixed(2)} ms, max ${firstMs.at(-1)!.toFixed(1)} ms`);
 console.log(`warm (${values.rounds} rounds): p50 ${percentile(warmMs, 50).toFixed(2)} ms, p95 ${percentile(warmMs, 95).toFixed(2)} ms, max ${warmMs.at(-1)!.toFixed(1)} ms`);

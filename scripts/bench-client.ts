@@ -137,4 +137,5 @@ recordFigures([
   { bench: 'client', measure: `/maps/${ROUTE} first map idle / bare MapLibre (medians)`, value: ratio, unit: 'x', target: { op: '<=', value: 1.1 } },
   { bench: 'client', measure: `/maps/${ROUTE} initial JS, gzip -9`, value: totalGzip(js.initial) / 1024, unit: 'KB', target: { op: '<=', value: 400 } },
   { bench: 'client', measure: `/maps/${ROUTE} JS preloaded beside it (map view, MapLibre), gzip -9`, value: totalGzip(js.preloaded) / 1024, unit: 'KB' },
+  { bench: 'client', measure: `/maps/${ROUTE} fonts received by first map idle (median)`, value: median(idleBytes.map((b) => b.fonts)) / 1024, unit: 'KB', target: { op: '<=', value: 100 } },
 ]);

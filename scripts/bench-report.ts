@@ -3,9 +3,15 @@
 // for Songkhla, in a fresh Chromium each run: the time from pressing Export to the preview with
 // its charts drawn, and from pressing 'ดาวน์โหลด PDF' to the file (a second PDF in the same
 // dialog is the warm figure). Prints the median of BENCH_RUNS runs (default 5).
+// Issue 29 aim 6: also the proposal form (/maps/project/form, its last step restored from a
+// complete cached answer set, tests/unit/proposal/pdf/support.ts filledData): once the step's
+// requests are done, the time from pressing 'สร้างรายงาน' to the preview dialog with its PDF, in a
+// fresh Chromium each run.
 import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
 import { startApp } from '../tests/e2e/support/server.ts';
 import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
+import { th } from '../src/locale/th.ts';
+import { filledData } from '../tests/unit/proposal/pdf/support.ts';
 import { recordFigures } from './lib/benchResult.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -16,6 +22,8 @@ const app = await startApp(process.env.CONFIG_DIR, { db: database.db });
 const preview: number[] = [];
 const pdfFirst: number[] = [];
 const pdfWarm: number[] = [];
+const proposal: number[] = [];
+const cachedProposal = JSON.stringify({ version: 1, formId: 'proposal', step: 3, data: filledData(), savedAt: new Date().toISOString() });
 try {
   for (let run = 1; run <= RUNS; run++) {
     const browser = await launchBrowser({ width: 1280, height: 900 });
@@ -34,7 +42,7 @@ try {
       }
       await page.locator('[data-testid="chart-accretion-chart"] .vega-chart[data-state="ready"]').waitFor();
       let t = performance.now();
-      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
       await page.waitForFunction(() => document.querySelectorAll('.report-preview .vega-chart[data-state="ready"]').length >= 2);
       preview.push(performance.now() - t);
       await page.waitForFunction(() => !!document.querySelector('.report-print .report-map-image'));
@@ -49,15 +57,37 @@ try {
       await browser.close();
     }
   }
+  for (let run = 1; run <= RUNS; run++) {
+    const browser = await launchBrowser({ width: 1280, height: 900 });
+    try {
+      await useOfflineBasemap(browser.context);
+      await browser.context.addInitScript((value) => window.localStorage.setItem('coastal_project_form_cache', value), cachedProposal);
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      page.setDefaultTimeout(60_000);
+      await page.goto(app.url('project/form'));
+      const build = page.getByRole('button', { name: 'สร้างรายงาน' });
+      await build.waitFor();
+      // the visitor reads the step before pressing (what the wizard loads meanwhile is done)
+      await page.waitForLoadState('networkidle');
+      const t = performance.now();
+      await build.click();
+      await page.getByRole('dialog', { name: 'ตัวอย่างแบบฟอร์ม' }).locator('iframe[src^="blob:"]').waitFor();
+      proposal.push(performance.now() - t);
+      console.log(`run ${run}: proposal 'สร้างรายงาน' -> preview ${proposal.at(-1)!.toFixed(0)} ms`);
+    } finally {
+      await browser.close();
+    }
+  }
 } finally {
   await app.close();
   await database.close();
 }
 recordFigures([
   { bench: 'report', measure: 'Export -> preview with charts (median)', value: median(preview), unit: 'ms' },
-  { bench: 'report', measure: 'Export PDF downloaded (median)', value: median(pdfFirst), unit: 'ms', target: { op: '<=', value: 1500 } },
+  { bench: 'report', measure: 'Export PDF downloaded (median)', value: median(pdfFirst), unit: 'ms', target: { op: '<=', value: 1000 } },
+  { bench: 'report', measure: "proposal 'สร้างรายงาน' -> PDF preview (median)", value: median(proposal), unit: 'ms', target: { op: '<=', value: 800 } },
 ]);
-console.log(`median of ${RUNS}: Export -> preview with charts ${median(preview).toFixed(0)} ms; PDF ${median(pdfFirst).toFixed(0)} ms (again ${median(pdfWarm).toFixed(0)} ms)`);
+console.log(`median of ${RUNS}: Export -> preview with charts ${median(preview).toFixed(0)} ms; PDF ${median(pdfFirst).toFixed(0)} ms (again ${median(pdfWarm).toFixed(0)} ms, target <= 1000 ms); proposal -> preview ${median(proposal).toFixed(0)} ms (target <= 800 ms)`);
 // Two MessagePorts (not traced to their owner yet: the app and the database are closed above) kept
 // the process alive after the run, so `npm run bench` waited on it until killed.
 process.exit(0);

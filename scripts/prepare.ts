@@ -1,8 +1,9 @@
 // `prepare` (run by `npm install` and `npm ci`): the work a first `npm start` would otherwise do,
-// done at install time and side by side on two cores: the client build (Vite), the offline base
-// map's detailed land (scripts/build-basemap.ts) and the server's bundle (src/server/launch.mjs),
-// each in a child process, and the prebuilt sample database (PGlite, in this one). Never fails the install: whatever is missing afterwards,
-// `npm start` builds itself. TCS_SKIP_PREPARE=1 skips it.
+// done at install time and side by side on two cores: the client build (Vite) and the server's
+// bundle (src/server/launch.mjs), each in a child process, and the prebuilt sample database
+// (PGlite, in this one). The offline base map's detailed land is committed (src/server/basemap/data/).
+// Never fails the install: whatever is missing afterwards, `npm start` builds itself.
+// TCS_SKIP_PREPARE=1 skips it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,10 +44,6 @@ if (process.env.TCS_SKIP_PREPARE === '1') {
 } else {
   await Promise.all([
     timed('client', buildClient),
-    timed('offline base map detail', async () => {
-      await runNode(['--import', 'tsx', path.join(ROOT, 'scripts', 'build-basemap.ts')]);
-      return 'ready';
-    }),
     timed('server bundle', async () => {
       await runNode([path.join(ROOT, 'src', 'server', 'launch.mjs'), '--build']);
       return 'ready';

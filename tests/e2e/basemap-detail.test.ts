@@ -5,7 +5,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDetailedBasemap } from '../../src/server/basemap/detailBuild.ts';
 import { openSession, providerApiPatterns, type BrowserSession } from './support/app.ts';
 import { describeProblems, DESKTOP, waitForMapIdle } from './support/browser.ts';
 import { ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
@@ -39,7 +38,6 @@ let app: RunningApp;
 let s: BrowserSession;
 
 beforeAll(async () => {
-  ensureDetailedBasemap();
   app = await startApp();
   // The server loads the detailed land in the background; wait for a real tile.
   for (let i = 0; i < 100 && (await fetch(`${app.origin}/maps/basemap/tiles/14/12741/7614.pbf`)).status !== 200; i++) {

@@ -67,20 +67,22 @@ describe('initial JS of a map page (issue 13)', () => {
     expect(describeProblems(log.unexpected(providerApiPatterns(app.bundle)))).toBe('');
   });
 
-  it("in Chromium, /maps/cmline fetches the shell's Sarabun fonts while the page is parsed, not after its first layout (vite.config.ts preloadEntryFonts)", async () => {
+  it("in Chromium, /maps/cmline fetches the shell's Sarabun fonts while the page is parsed, not after its first layout (vite.config.ts preloadEntryFonts), and at most 100 KB of them (issue 29: the UI subsets)", async () => {
     const { page } = session;
     await page.goto(app.url('cmline'));
     await waitForMapIdle(page);
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\/Sarabun_\w+-[\w-]+\.ttf$/.test(e.name));
-      return { domInteractive: nav.domInteractive, fonts: fonts.map((e) => ({ name: e.name.split('/').pop(), start: e.startTime, initiator: e.initiatorType })) };
+      const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.(ttf|otf|woff2?)$/.test(e.name));
+      return { domInteractive: nav.domInteractive, fonts: fonts.map((e) => ({ name: e.name.split('/').pop(), start: e.startTime, initiator: e.initiatorType, bytes: e.encodedBodySize })) };
     });
     // the three weights src/ui/fonts.css declares (400, 600, 700), each requested once, by the preload
-    expect(timing.fonts.map((f) => f.name!.replace(/-.*/, '')).sort()).toEqual(['Sarabun_400Regular', 'Sarabun_600SemiBold', 'Sarabun_700Bold']);
+    expect(timing.fonts.map((f) => f.name!.replace(/-.*/, '')).sort()).toEqual(['Sarabun_400Regular_ui', 'Sarabun_600SemiBold_ui', 'Sarabun_700Bold_ui']);
     for (const font of timing.fonts) {
       expect(font.initiator, font.name).toBe('link');
       expect(font.start, font.name).toBeLessThan(timing.domInteractive);
     }
+    const bytes = timing.fonts.reduce((n, f) => n + f.bytes, 0);
+    expect(bytes, timing.fonts.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')).toBeLessThanOrEqual(100 * 1024);
   });
 });

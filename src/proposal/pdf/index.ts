@@ -11,5 +11,7 @@ import { isNode, setBrowserFontLoader } from '../../pdf/fonts.ts';
 // Browsers: Sarabun comes with the bundle as two hashed assets, fetched on the first PDF.
 if (!isNode()) setBrowserFontLoader(() => import('../../pdf/fonts.browser.ts').then((m) => m.loadSarabunFonts()));
 
+/** Loads the fonts and sets pdfmake up ahead of the first PDF (the wizard's last step calls it). */
+export { ensurePdfSetup as prepareProposalPdf } from '../../pdf/render.ts';
 export { buildProposalPdf, buildProposalPdfDetailed, type BuildOptions, type BuildResult, type ProposalImages } from './buildProposalPdf.ts';
 export type { SarabunFonts } from '../../pdf/fonts.ts';

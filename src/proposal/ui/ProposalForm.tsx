@@ -8,7 +8,6 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { AppConfig, FormDoc } from '../../engine/types.ts';
-import { basemapStyle } from '../../map/basemapStyle.ts';
 import { buttonsOf, fromBuilder, fromValidator, isBusy, wizardMachine, type PdfHandle, type WizardStep } from '../../machines/wizard.ts';
 import { useConfig } from '../../state/config.tsx';
 import { errorText } from '../../locale/errorText.ts';
@@ -29,8 +28,8 @@ import {
   type ProposalValidator,
 } from './formLogic.ts';
 import { parseLatLng } from './geo.ts';
-import { captureMinimap } from './map/capture.ts';
 import { MapPickerModal } from './map/MapPickerModal.tsx';
+import { minimapFor, preparedPdfModule } from './pdfWarmup.ts';
 import { PreviewModal } from './PreviewModal.tsx';
 import { t } from './strings.ts';
 import { StepObjectFieldTemplate, type StepFormContext } from './templates.tsx';
@@ -51,16 +50,12 @@ export default function ProposalForm({ formId }: { formId: string }) {
   return <ProposalWizard form={form} />;
 }
 
-/** Builds the PDF from the current data: lazy PDF chunk, minimap around the start point. */
+/** Builds the PDF from the current data: lazy PDF chunk, minimap around the start point (both
+ *  usually made already: pdfWarmup.ts). */
 async function buildPdf(form: FormDoc, app: AppConfig, data: ProposalData): Promise<{ pdf: PdfHandle; ms: number }> {
   const started = performance.now();
   const clean = cleanData(data);
-  const start = parseLatLng(clean.coordinates);
-  const offline = app.basemaps.find((b) => b.offline);
-  const [{ buildProposalPdf }, minimap] = await Promise.all([
-    import('../pdf/index.ts'),
-    start && offline ? captureMinimap({ style: basemapStyle(offline), center: start }) : Promise.resolve(undefined),
-  ]);
+  const [{ buildProposalPdf }, minimap] = await Promise.all([preparedPdfModule(), minimapFor(app, parseLatLng(clean.coordinates))]);
   const images = { ...(typeof clean.mapImage === 'string' ? { map: clean.mapImage } : {}), ...(minimap ? { minimap } : {}) };
   const bytes = await buildProposalPdf(form, clean, images);
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
@@ -149,6 +144,15 @@ function ProposalWizard({ form }: { form: FormDoc }) {
       setNotice(message);
     }
   }, [storage, form.id, step, data]);
+
+  // On the last step the PDF's code, fonts and minimap are made while the visitor fills it in.
+  const lastStep = step === form.steps.length;
+  const startPoint = typeof data.coordinates === 'string' ? data.coordinates : '';
+  useEffect(() => {
+    if (!lastStep) return;
+    preparedPdfModule().catch((e: unknown) => console.warn('proposal: PDF set-up failed', e));
+    void minimapFor(app, parseLatLng(startPoint));
+  }, [lastStep, startPoint, app]);
 
   // A new step starts at its heading (keyboard and screen-reader users land on it).
   const headingRef = useRef<HTMLHeadingElement>(null);

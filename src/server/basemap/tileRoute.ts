@@ -5,7 +5,7 @@ import { parseTileAddress, TILE_CACHE_CONTROL } from './detailTiles.ts';
 
 /**
  * `GET {tiles}/{z}/{x}/{y}.pbf`: a tile of the detailed land; 204 when it holds nothing (MapLibre
- * draws an empty tile), also while the land is still being built, but then not to be cached, so
+ * draws an empty tile), also while the land is still loading, but then not to be cached, so
  * the map gets the real tile once it is there; 400 for any other path under the folder.
  */
 export async function sendDetailTile(ctx: RequestContext, report: (error: unknown) => void): Promise<void> {

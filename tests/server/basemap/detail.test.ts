@@ -1,10 +1,9 @@
-// Issue 13 item 4: the offline base map is detailed at the coast up to zoom 14. The artefact is
-// built from the real package (or taken from the cache), the app server serves its vector tiles,
-// and the style draws them over Natural Earth from zoom 8.
+// Issue 13 item 4: the offline base map is detailed at the coast up to zoom 14. The app server
+// serves the committed clip of the real package (src/server/basemap/data/) as vector tiles, and
+// the style draws them over Natural Earth from zoom 8.
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDetailedBasemap } from '../../../src/server/basemap/detailBuild.ts';
 import { makeFakeDist, rawRequest, startServer } from '../helpers.ts';
 import { decodeTile, featureContains, featuresOf, landShare, pointInTile, tileAt } from './tiles.ts';
 
@@ -20,7 +19,6 @@ const get = (target: string, headers: Record<string, string> = {}) => rawRequest
 const tileUrl = ([z, x, y]: readonly number[]) => `/maps/basemap/tiles/${z}/${x}/${y}.pbf`;
 
 beforeAll(async () => {
-  ensureDetailedBasemap(); // ~10 s when the cache is empty, else a look-up
   const dist = makeFakeDist();
   cleanup = dist.cleanup;
   const server = await startServer({ basePath: '/maps', product: 'tcs', distDir: dist.dir, clientConfigJson: '{}' });
