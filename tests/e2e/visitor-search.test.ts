@@ -101,7 +101,7 @@ describe('visitor: place search, pins, drawer, swatches', { timeout: 180_000 }, 
     expect(pin.top, 'the top radar pin is not cut off').toBeGreaterThanOrEqual(0);
     expect(pin.left).toBeGreaterThanOrEqual(0);
     expect(pin.right).toBeLessThanOrEqual(frame.width);
-    const legend = page.locator('.legend-card').filter({ hasText: 'HF Radar' });
+    const legend = page.locator('.legend-card').filter({ hasText: 'สถานีเรดาร์ชายฝั่ง' }); // the glossary's radar-station term
     expect(await legend.locator('.legend-symbol').getAttribute('data-symbol')).toBe('pin');
     await page.screenshot({ path: path.join(SHOTS, 'radar.png') });
   });
