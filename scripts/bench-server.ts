@@ -29,7 +29,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfigDir } from '../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../src/loader/loadConfig.ts';
 import type { VectorFeatureType } from '../src/server/data/featureTypes.ts';
 import { ensureDatabase } from '../src/server/db/ensure.ts';
 import type { ManagedDatabase } from '../src/server/db/types.ts';

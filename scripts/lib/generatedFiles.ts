@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { layerSchemaDocument } from '../../src/layers/schema.ts';
-import { sectionSchemaDocument } from '../../src/ui/sections/schema.ts';
+import { sectionSchemaDocument } from '../../src/sections/schema.ts';
 import { withReference } from './configReference.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -76,8 +76,8 @@ export type ValidationRule = 'required' | 'different' | 'ordered' | 'minItems';
 export interface Validation { id: string; rule: ValidationRule; pickers: string[]; message: string; messageEn?: string }
 
 /** A section of a topic's sidebar as config gives it. Its kind's module
- *  (src/ui/sections/<kind>/definition.ts) declares the rest of its shape and its precise type
- *  (src/ui/sections/definitions.ts `Section`); the generated schemas/section.schema.json checks it. */
+ *  (src/sections/<kind>/definition.ts) declares the rest of its shape and its precise type
+ *  (src/sections/definitions.ts `Section`); the generated schemas/section.schema.json checks it. */
 export interface SectionBase { kind: string; [key: string]: unknown }
 
 export interface ListDef { id: string; source: Source; errorText?: string }

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { formatConfigError, loadConfigDir } from '../../engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../../loader/loadConfig.ts';
 import { writeFormFiles } from './writeFormFiles.ts';
 
 export interface FormFilesPluginOptions {

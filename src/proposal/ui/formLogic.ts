@@ -15,7 +15,7 @@ export type ProposalValidator = ValidatorType<ProposalData, RJSFSchema>;
 export const COORDINATE_FIELDS = ['coordinates', 'coordinatesEnd'] as const;
 
 /**
- * The rjsf validator with the same ajv setup as the rest of the config (src/engine/node/schemas.ts:
+ * The rjsf validator with the same ajv setup as the rest of the config (src/loader/schemas.ts:
  * ajv 8 with allErrors, verbose, discriminator, strict off, union types, and ajv-formats), so the form
  * accepts exactly what the config schema test accepts.
  */

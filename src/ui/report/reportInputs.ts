@@ -7,7 +7,7 @@ import type { ConfigBundle } from '../../engine/types.ts';
 import type { MapLayer } from '../../map/layerStore.ts';
 import { drawOrder } from '../../map/layers/order.ts';
 import type { ReportChart, ReportInput } from '../../report/model.ts';
-import { sectionDefinitionOf } from '../sections/definitions.ts';
+import { sectionDefinitionOf } from '../../sections/definitions.ts';
 
 /** The GetLegendGraphic picture of a WMS layer that config gives no legend. */
 export function legendGraphicUrl(layer: MapLayer): string | null {

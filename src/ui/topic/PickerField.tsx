@@ -14,7 +14,7 @@ import { useStore } from '../../state/store.ts';
 import { areaRequestStore, requestedArea } from './areaRequest.ts';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
-import { isSection } from '../sections/definitions.ts';
+import { isSection } from '../../sections/definitions.ts';
 import { restoredChoice, skipFailedPicker } from '../urlState/pageRestore.ts';
 import { useVariantState } from './variantState.tsx';
 import { failureText } from '../sections/common/failureText.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { validatorFor } from '../../../src/engine/node/schemas.ts';
+import { validatorFor } from '../../../src/loader/schemas.ts';
 import type { FormDoc } from '../../../src/engine/types.ts';
 
 const FORM_PATH = fileURLToPath(new URL('../../../config/forms/proposal.yaml', import.meta.url));

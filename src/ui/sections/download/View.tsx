@@ -12,8 +12,8 @@ import { errorText } from '../../../locale/errorText.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { toast as appToast, type ToastKind } from '../../../state/toast.ts';
 import { useRowResult, type RowResult } from '../../topic/rowResults.ts';
-import type { SectionProps } from '../definitions.ts';
-import type { DownloadSection } from './definition.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
+import type { DownloadSection } from '../../../sections/download/definition.ts';
 import '../../charts/charts.css';
 
 export type DownloadFile = DownloadSection['file'];
