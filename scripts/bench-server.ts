@@ -5,7 +5,7 @@
 //                (tcs:cmline_2567 lines, tcs:coastallu_2558 polygons), drawn fresh (tile cache
 //                off) and again through the tile cache (ETag-keyed) after one warm pass
 //   GetFeature   WFS 2.0.0, 1000 features as GeoJSON (tcs:coastallu_2558, paged)
-//   router list  /tcs/v2/router?page=...&mode=list (when src/server/routes/router.ts exists)
+//   router list  /tcs/v2/router?page=...&mode=list (when src/server/routes/pageApi.ts exists)
 //   --synthetic  also the MapServer reference table of ../shared/bench/mapserver (100,000 lines,
 //                synthetic.sql) with that bench's request shapes: tiles z8-z11 over lon 99-103 /
 //                lat 6-14 and 0.6-1.0 degree WFS bboxes with COUNT=1000, for DESIGN.md §6's figures
@@ -34,7 +34,7 @@ import type { VectorFeatureType } from '../src/server/data/featureTypes.ts';
 import { ensureDatabase } from '../src/server/db/ensure.ts';
 import type { ManagedDatabase } from '../src/server/db/types.ts';
 import { parseRequestTarget } from '../src/server/http/requestTarget.ts';
-import { createRouter, type Route } from '../src/server/http/router.ts';
+import { createRouter, type Route } from '../src/server/http/routeTable.ts';
 import { OgcService } from '../src/server/ogc/service.ts';
 import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
 import { canStartPgServer, startPgServer, type PgServer } from '../tests/server/db/pgServer.ts';
@@ -157,7 +157,7 @@ async function runChild(): Promise<void> {
   const ogcRoutes = (svc: OgcService): Route[] =>
     (['wms', 'wfs', 'ows'] as const).map((endpoint) => ({ methods: ['GET', 'POST'], pattern: svc.path(endpoint), handler: (ctx) => svc.handle(ctx, endpoint) }));
   let routerRoutes: Route[] = [];
-  const routerFile = path.join(ROOT, 'src/server/routes/router.ts');
+  const routerFile = path.join(ROOT, 'src/server/routes/pageApi.ts');
   if (existsSync(routerFile)) {
     try {
       const mod = (await import(routerFile)) as { routerRoutes?: (o: unknown) => Route[] };
@@ -471,7 +471,7 @@ async function runParent(): Promise<void> {
             'page=coastalconstruction&mode=list',
           ].map((q) => `/tcs/v2/router?${q}`);
           await run('router list', ready.port, lists, /^application\/json/);
-        } else notes.push('router list skipped: src/server/routes/router.ts is not there yet');
+        } else notes.push('router list skipped: src/server/routes/pageApi.ts is not there yet');
       }
       if (opt.synthetic) {
         const { tiles, bboxes } = syntheticLists();

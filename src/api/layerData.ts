@@ -6,7 +6,7 @@ import { interpolate } from '../engine/template.ts';
 import type { AppConfig } from '../engine/types.ts';
 import type { ApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
-import type { RouterEnvelope } from './router.ts';
+import type { RouterEnvelope } from './pageApi.ts';
 
 export type LayerDataKind = 'values' | 'totals';
 

@@ -1,4 +1,5 @@
-// URLs and answers of the provider's JSON router (SPEC.md §7): `{errors: '', data: [...]}`.
+// The provider's JSON page API (SPEC.md §7 calls it the router: one URL, `?page=...&mode=...`):
+// its URLs and answers, `{errors: '', data: [...]}`.
 import type { AppConfig } from '../engine/types.ts';
 import { interpolate } from '../engine/template.ts';
 import { ApiError } from './errors.ts';

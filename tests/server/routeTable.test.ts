@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createRouter, type RequestContext, type Route } from '../../src/server/http/router.ts';
+import { createRouter, type RequestContext, type Route } from '../../src/server/http/routeTable.ts';
 
 interface Recorded {
   status?: number;

@@ -1,3 +1,4 @@
+// The HTTP route table: method and path patterns (`:name`, trailing `*`) to handlers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendText } from './send.ts';
 

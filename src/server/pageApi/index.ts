@@ -1,9 +1,9 @@
-// The provider's JSON router (SPEC.md §7): `GET|POST /{product}/v2/router` (and router.php)
+// The provider's JSON page API, the spec's "router" (SPEC.md §7): `GET|POST /{product}/v2/router` (and router.php)
 // dispatching on `page` and `mode` to one small module per page under pages/. Every answer is
 // `{errors: '', data: [...]}` (+ bbox where the spec says so); every failure is
 // `{errors: '<plain message>', data: []}` with a 4xx status (5xx only for upstream or database
 // trouble), never a stack trace.
-import type { RequestContext } from '../http/router.ts';
+import type { RequestContext } from '../http/routeTable.ts';
 import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { FilterError } from '../ogc/filter/index.ts';
 import { databaseFailure } from '../db/errors.ts';
@@ -24,9 +24,9 @@ import { locations } from './pages/locations.ts';
 import { searchPage } from './pages/search.ts';
 import { shoreline } from './pages/shoreline.ts';
 import { transects } from './pages/transects.ts';
-import { wfs } from './pages/wfs.ts';
-import { wfsisland } from './pages/wfsisland.ts';
-import { wms } from './pages/wms.ts';
+import { wfs } from './pages/layerBounds.ts';
+import { wfsisland } from './pages/islandFeatures.ts';
+import { wms } from './pages/featureInfoProxy.ts';
 import { bad, RouterError, RouterParams } from './params.ts';
 
 export { RouterError, RouterParams } from './params.ts';

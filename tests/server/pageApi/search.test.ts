@@ -2,7 +2,7 @@
 // substrings, case and Thai tone marks ignored, every kind of place, best matches first, boxes,
 // the limit, 4xx for bad input, and the place_search table following its source tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldQuery } from '../../../src/server/router/pages/search.ts';
+import { foldQuery } from '../../../src/server/pageApi/pages/search.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { startBackend, type Backend } from './helpers.ts';
 

@@ -1,7 +1,8 @@
-// The report as a vector PDF (issue 10 item 3): the same pages as the preview (model.ts), drawn by
-// pdfmake with Sarabun so that Thai text is shaped, selectable and extractable (src/pdf/). The
-// map, the charts' bars and the legend pictures (GetLegendGraphic, item icons) come as pictures
-// taken in the browser; every text (title, legend, chart titles and tables) is text.
+// The report as a pdfmake document definition, drawn into a vector PDF (issue 10 item 3): the same
+// pages as the preview (model.ts), with Sarabun so that Thai text is shaped, selectable and
+// extractable (src/pdf/). The map, the charts' bars and the legend pictures (GetLegendGraphic, item
+// icons) come as pictures taken in the browser; every text (title, legend, chart titles and
+// tables) is text.
 import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
 import { nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';

@@ -22,7 +22,7 @@ const SEARCH_MAX_LIMIT = 50;
  * The query as place_fold() (migration 010) folds the stored names: NFC, sara am typed as nikhahit
  * + sara aa made one letter, mai taikhu, tone marks, thanthakhat and yamakkan removed, spaces
  * trimmed and collapsed, ASCII lower case. Folding here rather than in the SQL halves the query's
- * time on PGlite; tests/server/router/search.test.ts checks both agree on every stored name.
+ * time on PGlite; tests/server/pageApi/search.test.ts checks both agree on every stored name.
  */
 export function foldQuery(q: string): string {
   return q

@@ -1,8 +1,9 @@
-// The provider router, `/{product}/v2/router` and `/{product}/v2/router.php` (SPEC.md §7 names
-// both), GET and form-encoded POST. The pages live in ../router/.
+// The routes of the provider's JSON page API (the spec's "router"), `/{product}/v2/router` and
+// `/{product}/v2/router.php` (SPEC.md §7 names both), GET and form-encoded POST. The pages live in
+// ../pageApi/.
 import { withCors } from '../http/cors.ts';
-import type { Route } from '../http/router.ts';
-import { createRouterHandler, type RouterHandlerOptions } from '../router/index.ts';
+import type { Route } from '../http/routeTable.ts';
+import { createRouterHandler, type RouterHandlerOptions } from '../pageApi/index.ts';
 
 export type RouterRouteOptions = RouterHandlerOptions;
 
