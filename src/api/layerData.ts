@@ -10,7 +10,7 @@ import type { RouterEnvelope } from './pageApi.ts';
 
 export type LayerDataKind = 'values' | 'totals';
 
-export function layerDataUrl(app: AppConfig, kind: LayerDataKind, query: LayerDataQuery): string {
+function layerDataUrl(app: AppConfig, kind: LayerDataKind, query: LayerDataQuery): string {
   const router = interpolate(app.backend.router, { product: app.product });
   return `${router.slice(0, router.lastIndexOf('/') + 1)}${kind}?${new URLSearchParams(query).toString()}`;
 }

@@ -13,10 +13,6 @@ export function routerUrl(app: AppConfig, query: Record<string, string>): string
   return `${base}?${new URLSearchParams(query).toString()}`;
 }
 
-export function geoserverUrl(app: AppConfig, service: 'wms' | 'wfs' | 'ows'): string {
-  return `${interpolate(app.backend.geoserver, { product: app.product })}/${service}`;
-}
-
 /** An answer the client took (HTTP 200, JSON) that the router says or shows is a failure:
  *  logged for ?debug=1 like the client's own failures. */
 function refused(kind: 'parse' | 'backend', url: string, message: string, reason: string): ApiError {

@@ -58,12 +58,12 @@ export interface LoadContext extends InstantiateContext {
 }
 
 /** A config mistake a type finds in its own template beyond its schema, at a sub-path of the layer. */
-export interface TemplateProblem {
+interface TemplateProblem {
   path: ReadonlyArray<string | number>;
   message: string;
 }
 
-export interface CrossCheckContext {
+interface CrossCheckContext {
   legends?: readonly Legend[];
   /** Picker ids of the variant. */
   pickerIds: readonly string[];

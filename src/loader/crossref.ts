@@ -18,7 +18,7 @@ import { checkDrawerLabels } from './crossrefDrawerLabels.ts';
 
 export type { Loaded };
 
-export interface CrossRefInput {
+interface CrossRefInput {
   app?: Loaded<AppConfig>;
   menu?: Loaded<MenuDoc>;
   legends?: Loaded<{ legends: LegendSource[] }>;

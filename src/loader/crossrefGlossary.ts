@@ -5,7 +5,7 @@ import { codeLabel, itemKey, type LegendSource } from '../engine/glossary.ts';
 import type { Loaded } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 
-export interface GlossaryCheckInput {
+interface GlossaryCheckInput {
   glossary: Loaded<Glossary>;
   legends?: Loaded<{ legends: LegendSource[] }>;
   forms: ReadonlyArray<Loaded<FormDoc>>;

@@ -12,7 +12,7 @@ import type { CqlTerm, ViewParam } from '../layers/request.ts';
 import type { Published } from '../engine/catalog.ts';
 import { checkLayerFields } from './crossrefLayerFields.ts';
 
-export interface LayerCheckContext {
+interface LayerCheckContext {
   legends?: readonly Legend[];
   pickerIds: readonly string[];
   /** Reports a wrong picker reference (unknown picker, unknown field). */

@@ -12,7 +12,7 @@ import { checkLegendItem } from './crossrefLayers.ts';
 import type { Published } from '../engine/catalog.ts';
 import { describeServed, missingFieldMessage, servedBy } from './layerAttributes.ts';
 
-export interface SectionDeclared {
+interface SectionDeclared {
   rows: Array<{ id: string; layer: string; path: JsonPath }>;
   charts: Array<{ id: string; path: JsonPath }>;
   /** Template variables every layer of the variant may use (a switches section's id). */
@@ -22,7 +22,7 @@ export interface SectionDeclared {
 }
 
 /** What the variant's other checks offer the sections (paths absolute). */
-export interface SectionRefs {
+interface SectionRefs {
   layers: readonly LayerTemplate[];
   legendIds?: readonly string[] | undefined;
   legends?: readonly Legend[] | undefined;

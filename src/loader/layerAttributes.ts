@@ -23,7 +23,7 @@ export function requestedTemplates(layer: LayerTemplate): string[] {
   return layer.layers.split(',').map((part) => part.trim().replace(/^\{product\}:/, ''));
 }
 
-export interface ServedLayers {
+interface ServedLayers {
   /** The published layers the templates match (every year of a `{year}` template). */
   layers: PublishedVector[];
   /** Attribute names every one of them publishes. */

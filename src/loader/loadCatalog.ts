@@ -7,7 +7,7 @@ import { parseText, type Loaded } from './readDocument.ts';
 import { validatorFor } from './schemas.ts';
 import { schemaErrors } from './schemaErrors.ts';
 
-export type CatalogResult = { ok: true; loaded: Loaded<CatalogDoc>; layers: Published[] } | { ok: false; errors: ConfigError[] };
+type CatalogResult = { ok: true; loaded: Loaded<CatalogDoc>; layers: Published[] } | { ok: false; errors: ConfigError[] };
 
 export function readCatalog(absPath: string, shownPath: string): CatalogResult {
   let text: string;

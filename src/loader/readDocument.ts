@@ -16,7 +16,7 @@ export interface SourceDocument {
 /** A document that passed its schema, and its data. */
 export interface Loaded<T> { doc: SourceDocument; data: T }
 
-export type ReadResult = { ok: true; doc: SourceDocument } | { ok: false; errors: ConfigError[] };
+type ReadResult = { ok: true; doc: SourceDocument } | { ok: false; errors: ConfigError[] };
 
 export async function readDocument(absPath: string, shownPath: string): Promise<ReadResult> {
   let text: string;

@@ -5,7 +5,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { SCHEMA_DIR } from './schemaDir.ts';
 
-export { SCHEMA_DIR };
 
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
 
@@ -29,16 +28,4 @@ export function validatorFor(kind: ConfigKind): ValidateFunction {
   const fn = schemaAjv().getSchema(`${SCHEMA_BASE}${kind}.schema.json`);
   if (!fn) throw new Error(`schema ${kind}.schema.json is missing from ${SCHEMA_DIR}`);
   return fn;
-}
-
-/** The raw schema object at a `$ref`-style location, to read its title/description for messages. */
-export function schemaAt(schemaId: string | undefined, pointer: string): Record<string, unknown> | undefined {
-  if (!schemaId) return undefined;
-  const root = schemaAjv().getSchema(schemaId)?.schema as Record<string, unknown> | undefined;
-  let node: unknown = root;
-  for (const part of pointer.replace(/^#?\//, '').split('/').filter(Boolean)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
-  }
-  return node && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
 }

@@ -51,7 +51,7 @@ export function isSection<K extends SectionKind>(section: SectionBase, kind: K):
   return section.kind === kind;
 }
 
-export const sectionKinds = Object.keys(sectionDefinitions) as SectionKind[];
+const sectionKinds = Object.keys(sectionDefinitions) as SectionKind[];
 
 /** The definition of a section's kind (config is validated, so the kind exists). */
 export function sectionDefinitionOf(section: SectionBase): SectionDefinition<SectionBase> {

@@ -28,7 +28,7 @@ export interface SectionCheckContext {
 
 /** What a section adds to its variant: row and chart ids (paths relative to the section),
  *  template variables every layer may use, and variables only some layers get ({year}). */
-export interface SectionDeclarations {
+interface SectionDeclarations {
   rows?: Array<{ id: string; layer: string; path: Path }>;
   charts?: Array<{ id: string; path: Path }>;
   variables?: string[];

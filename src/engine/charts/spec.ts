@@ -131,7 +131,6 @@ export type ChartSpec = FromSchema<
 >;
 export type BuiltInChartUnit = (typeof BUILT_IN_CHART_UNITS)[number];
 export type GroupLevel = ChartSpec['groupBy'][number];
-export type ChartShare = NonNullable<ChartSpec['shares']>[number];
 
 /** Why a `when.notMatching` pattern is no regular expression, or null when it is one. */
 export function patternError(pattern: string): string | null {

@@ -23,11 +23,11 @@ import { MINIMAP_SIZE, PDF_TEXT } from './labels.ts';
 import { cleanText, nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
 
 /** A4 in points. */
-export const PAGE_WIDTH = 595.28;
-export const PAGE_HEIGHT = 841.89;
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
 /** left, top, right, bottom; the page number sits in the bottom margin. */
 export const MARGINS: [number, number, number, number] = [42, 40, 42, 46];
-export const CONTENT_WIDTH = PAGE_WIDTH - MARGINS[0] - MARGINS[2];
+const CONTENT_WIDTH = PAGE_WIDTH - MARGINS[0] - MARGINS[2];
 export const INNER_HEIGHT = PAGE_HEIGHT - MARGINS[1] - MARGINS[3];
 
 /** Smallest scale before answers are shortened: 11 pt x 0.6 = 6.6 pt text. */
@@ -44,7 +44,7 @@ export interface ProposalImages {
   minimap?: string;
 }
 
-export interface LayoutInput {
+interface LayoutInput {
   model: FormModel;
   data: Record<string, unknown>;
   images: ProposalImages;
@@ -55,12 +55,12 @@ export interface LayoutInput {
 }
 
 /** Where a page's end marker landed (from pdfmake's pageBreakBefore hook). */
-export interface MarkerPosition {
+interface MarkerPosition {
   pageNumber: number;
   top: number;
 }
 
-export interface LayoutResult {
+interface LayoutResult {
   definition: Node;
   /** Filled in while pdfmake lays the document out: end marker of page k at index k. */
   markers: Array<MarkerPosition | undefined>;
@@ -100,7 +100,7 @@ function asNumber(v: unknown): number | undefined {
 }
 
 /** PNG/JPEG data URLs only: pdfmake embeds nothing else. */
-export function usableImage(v: unknown): string | undefined {
+function usableImage(v: unknown): string | undefined {
   return typeof v === 'string' && /^data:image\/(png|jpe?g);base64,/i.test(v) ? v : undefined;
 }
 
@@ -201,7 +201,7 @@ function gridLayout(z: Sizes): Node {
 }
 
 /** True when the data has no answer at all: the blank form. */
-export function isBlankForm(data: Record<string, unknown>): boolean {
+function isBlankForm(data: Record<string, unknown>): boolean {
   const filled = (v: unknown): boolean =>
     typeof v === 'boolean' ? v : v && typeof v === 'object' ? Object.values(v).some(filled) : !isBlank(v);
   return !Object.values(data).some(filled);

@@ -10,7 +10,7 @@ import { symbolSvg } from '../../engine/symbols.ts';
 import { pinSvg } from '../../engine/pin.ts';
 import type { LegendItem } from '../../engine/types.ts';
 
-export const A4 = { width: 595.28, height: 841.89 } as const;
+const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 36;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 

@@ -5,14 +5,14 @@ import { sectionSchema, type SectionOf } from '../define.ts';
 import { validationRefs } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const addLayerSchema = sectionSchema(
+const addLayerSchema = sectionSchema(
   'addLayer',
   'a button that adds a layer (after validation)',
   { label: { type: 'string' }, layer: id, validate: validationRefs },
   ['label', 'layer'],
 );
 
-export type AddLayerSection = SectionOf<typeof addLayerSchema>;
+type AddLayerSection = SectionOf<typeof addLayerSchema>;
 
 export const addLayerDefinition: SectionDefinition<AddLayerSection> = {
   kind: 'addLayer',

@@ -5,7 +5,7 @@ import { color } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const areaOutlineSchema = sectionSchema(
+const areaOutlineSchema = sectionSchema(
   'areaOutline',
   'draws the outline of the chosen area (province, district, sub-district or beach system) on the map',
   {
@@ -15,7 +15,7 @@ export const areaOutlineSchema = sectionSchema(
   ['name', 'color'],
 );
 
-export type AreaOutlineSection = SectionOf<typeof areaOutlineSchema>;
+type AreaOutlineSection = SectionOf<typeof areaOutlineSchema>;
 
 export const areaOutlineDefinition: SectionDefinition<AreaOutlineSection> = {
   kind: 'areaOutline',

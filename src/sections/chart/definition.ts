@@ -12,7 +12,7 @@ import type { SectionDefinition } from '../types.ts';
 
 const legendId = (description: string) => ({ ...id, description });
 
-export const chartSchema = sectionSchema(
+const chartSchema = sectionSchema(
   'chart',
   "a bar, stacked-bar or line chart of a row's result, with its table",
   {
@@ -34,7 +34,7 @@ export const chartSchema = sectionSchema(
   chartRequired,
 );
 
-export type ChartSection = SectionOf<typeof chartSchema>;
+type ChartSection = SectionOf<typeof chartSchema>;
 
 export const chartDefinition: SectionDefinition<ChartSection> = {
   kind: 'chart',

@@ -5,7 +5,7 @@ import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const downloadSchema = sectionSchema(
+const downloadSchema = sectionSchema(
   'download',
   "shapefile download of a row's result",
   {

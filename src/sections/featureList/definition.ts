@@ -5,7 +5,7 @@ import { source } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 import { POINT_FIELD, sourceFieldNames } from './items.ts';
 
-export const featureListSchema = sectionSchema(
+const featureListSchema = sectionSchema(
   'featureList',
   'a list of features; clicking one fits the map to it (CCTV)',
   {
@@ -17,7 +17,7 @@ export const featureListSchema = sectionSchema(
   ['source', 'label'],
 );
 
-export type FeatureListSection = SectionOf<typeof featureListSchema>;
+type FeatureListSection = SectionOf<typeof featureListSchema>;
 
 export const featureListDefinition: SectionDefinition<FeatureListSection> = {
   kind: 'featureList',

@@ -16,7 +16,7 @@ export function sourceFieldNames(source: object): string[] | undefined {
 /** Where the map goes for an item: its point at the fit zoom (SPEC.md §4 fit max zoom 12). */
 export interface FitTarget { center: LonLat; zoom: number }
 
-export interface ListItem { key: string; label: string; detail?: string; target: FitTarget | null }
+interface ListItem { key: string; label: string; detail?: string; target: FitTarget | null }
 
 function isLonLat(v: unknown): v is LonLat {
   return Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number'

@@ -3,7 +3,7 @@ import { sectionSchema, type SectionOf } from '../define.ts';
 import { url } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const filesSchema = sectionSchema(
+const filesSchema = sectionSchema(
   'files',
   'downloadable files (project page)',
   {

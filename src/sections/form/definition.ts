@@ -3,9 +3,9 @@ import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const formSchema = sectionSchema('form', 'the proposal form (config/forms/)', { form: { ...id, description: 'Form id of config/forms/.' } }, ['form']);
+const formSchema = sectionSchema('form', 'the proposal form (config/forms/)', { form: { ...id, description: 'Form id of config/forms/.' } }, ['form']);
 
-export type FormSection = SectionOf<typeof formSchema>;
+type FormSection = SectionOf<typeof formSchema>;
 
 export const formDefinition: SectionDefinition<FormSection> = {
   kind: 'form',

@@ -4,7 +4,7 @@ import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const legendSchema = sectionSchema(
+const legendSchema = sectionSchema(
   'legend',
   "legend card with 'แสดง'/'ย่อ' collapse",
   {

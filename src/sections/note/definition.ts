@@ -3,7 +3,7 @@
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const noteSchema = sectionSchema(
+const noteSchema = sectionSchema(
   'note',
   'a card of plain text paragraphs (caveats, how to read the page)',
   {
@@ -13,7 +13,7 @@ export const noteSchema = sectionSchema(
   ['title', 'paragraphs'],
 );
 
-export type NoteSection = SectionOf<typeof noteSchema>;
+type NoteSection = SectionOf<typeof noteSchema>;
 
 export const noteDefinition: SectionDefinition<NoteSection> = {
   kind: 'note',

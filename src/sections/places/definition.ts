@@ -3,7 +3,7 @@ import { lonLat } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const placesSchema = sectionSchema(
+const placesSchema = sectionSchema(
   'places',
   'preset places the map flies to (radar zones)',
   {
@@ -26,7 +26,7 @@ export const placesSchema = sectionSchema(
   ['places'],
 );
 
-export type PlacesSection = SectionOf<typeof placesSchema>;
+type PlacesSection = SectionOf<typeof placesSchema>;
 
 export const placesDefinition: SectionDefinition<PlacesSection> = {
   kind: 'places',

@@ -5,7 +5,7 @@ import { sectionSchema, type SectionOf } from '../define.ts';
 import { validationRefs } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const rowsSchema = sectionSchema(
+const rowsSchema = sectionSchema(
   'rows',
   "toggle rows ('แสดง' / 'ซ่อน'), each adding or removing one layer",
   {
@@ -30,7 +30,7 @@ export const rowsSchema = sectionSchema(
   ['rows'],
 );
 
-export type RowsSection = SectionOf<typeof rowsSchema>;
+type RowsSection = SectionOf<typeof rowsSchema>;
 
 export const rowsDefinition: SectionDefinition<RowsSection> = {
   kind: 'rows',

@@ -4,7 +4,7 @@ import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const switchesSchema = sectionSchema(
+const switchesSchema = sectionSchema(
   'switches',
   'groups of switches (CVI layers, dashboard report list)',
   {

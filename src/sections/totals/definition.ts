@@ -14,7 +14,7 @@ import type { SectionDefinition } from '../types.ts';
 const level = chartProperties.groupBy.items;
 const value = chartProperties.value.properties;
 
-export const totalsSchema = sectionSchema(
+const totalsSchema = sectionSchema(
   'totals',
   'a chart and table of the totals of a published layer (sum, count or mean of an attribute by attributes)',
   {

@@ -6,7 +6,7 @@ import { sectionSchema, type SectionOf } from '../define.ts';
 import { source, validationRefs } from '../schemaParts.ts';
 import type { SectionDefinition } from '../types.ts';
 
-export const yearLayersSchema = {
+const yearLayersSchema = {
   ...sectionSchema(
     'yearLayers',
     'one toggle row per year of a list, each adding the layer for that year',
@@ -25,7 +25,7 @@ export const yearLayersSchema = {
   ],
 } as const;
 
-export type YearLayersSection = SectionOf<typeof yearLayersSchema>;
+type YearLayersSection = SectionOf<typeof yearLayersSchema>;
 
 export const yearLayersDefinition: SectionDefinition<YearLayersSection> = {
   kind: 'yearLayers',

@@ -5,7 +5,7 @@ import { RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { sendJsonError } from './json.ts';
 import type { RequestContext } from './routeTable.ts';
 
-export interface KnownFailure {
+interface KnownFailure {
   status: number;
   message: string;
 }

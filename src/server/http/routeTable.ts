@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendText } from './send.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -14,7 +14,7 @@ export interface RequestContext {
   params: Readonly<Record<string, string>>;
 }
 
-export type Handler = (ctx: RequestContext) => void | Promise<void>;
+type Handler = (ctx: RequestContext) => void | Promise<void>;
 
 export interface Route {
   /** GET routes also answer HEAD. */

@@ -24,7 +24,7 @@ export interface RouterContext {
   legends?: readonly Legend[];
 }
 
-export type ModeHandler = (ctx: RouterContext) => Promise<void>;
+type ModeHandler = (ctx: RouterContext) => Promise<void>;
 
 /** One page of the router: its modes ('' = the request names no mode). */
 export type PageModes = ReadonlyMap<string, ModeHandler>;

@@ -5,7 +5,7 @@ import type { Glossary, Term } from '../../engine/types.ts';
 import type { Queryable } from '../db/types.ts';
 import type { DbfField } from '../shapefile/index.ts';
 
-export interface DownloadReadme {
+interface DownloadReadme {
   /** What the features are, e.g. the glossary's term for erosion. */
   title: Term;
   layer: string;

@@ -44,7 +44,7 @@ export function escapeViewparam(value: string): string {
 const COLUMN_TYPES: Record<string, ColumnType> = { string: 'string', int: 'int', double: 'double', date: 'date', datetime: 'date' };
 
 /** The layer's rows as `(<source>) AS f`, optionally filtered by CQL; params numbered from $1. */
-export function layerRows(ft: VectorFeatureType, values: ViewParamValues, cql?: string): { from: string; where: string; params: unknown[] } {
+function layerRows(ft: VectorFeatureType, values: ViewParamValues, cql?: string): { from: string; where: string; params: unknown[] } {
   const source = ft.source(values);
   let where = '';
   const params = [...source.params];

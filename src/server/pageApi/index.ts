@@ -32,7 +32,7 @@ import { bad, RouterError, RouterParams } from './params.ts';
 export { RouterError, RouterParams } from './params.ts';
 export type { ProxySettings, RouterContext } from './context.ts';
 
-export const PAGES: ReadonlyMap<string, PageModes> = new Map([
+const PAGES: ReadonlyMap<string, PageModes> = new Map([
   ['coastline', coastline],
   ['shoreline', shoreline],
   ['changecoastline', changecoastline],
@@ -54,7 +54,7 @@ export const PAGES: ReadonlyMap<string, PageModes> = new Map([
 /** Longest accepted query string (bytes of the raw target after '?'). */
 export const MAX_QUERY_LENGTH = 8192;
 /** Largest accepted form-encoded POST body. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export interface RouterHandlerOptions {
   db: Queryable;

@@ -7,7 +7,7 @@ import { sendData } from './context.ts';
 import { bad } from './params.ts';
 
 /** The table whose rows make an area "have data" on a page. */
-export interface AreaSource {
+interface AreaSource {
   table: string;
   /** A constant SQL condition on that table, aliased `s` (no request values). */
   where?: string;
@@ -30,7 +30,7 @@ const LEVELS = {
   tambon: { table: 'subdistrict', code: 'tam_code', name: 'tam_name' },
 } as const;
 
-export interface AreaFilter {
+interface AreaFilter {
   /** Province codes (one or several). */
   pv?: readonly string[];
   /** One district code. */

@@ -14,13 +14,13 @@ export class RouterError extends Error {
 export const bad = (message: string): RouterError => new RouterError(400, message);
 
 /** Longest accepted value of any single parameter (the proxy's wms URL is the long one). */
-export const MAX_VALUE_LENGTH = 4096;
+const MAX_VALUE_LENGTH = 4096;
 /** Thai names (island, ap_tn, pv_tn, ...): at most this many characters. */
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 /** Comma-separated code lists (a multiselect picker, e.g. the lake provinces "90,93"). */
-export const MAX_LIST_ITEMS = 20;
-export const YEAR_MIN = 2400;
-export const YEAR_MAX = 2700;
+const MAX_LIST_ITEMS = 20;
+const YEAR_MIN = 2400;
+const YEAR_MAX = 2700;
 
 /**
  * A place name: Thai letters and marks, Latin letters, digits, space and . - ( ) / _ — nothing

@@ -3,7 +3,7 @@
 // (newest first); in the Songkhla Lake lists start is the first and end the last (oldest first).
 import type { Queryable } from '../db/types.ts';
 
-export type YearSource = { table: 'cmline'; zone: 'mainland' | 'island' | 'lake_land' | 'lake_island' } | { table: 'shoreline' };
+type YearSource = { table: 'cmline'; zone: 'mainland' | 'island' | 'lake_land' | 'lake_island' } | { table: 'shoreline' };
 
 export async function yearPairs(db: Queryable, source: YearSource, order: 'newest-first' | 'oldest-first'): Promise<[string, string][]> {
   const direction = order === 'newest-first' ? 'DESC' : 'ASC';

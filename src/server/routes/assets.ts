@@ -13,7 +13,7 @@ import { sendJson } from '../http/json.ts';
 import { sendJsonFailure } from '../http/jsonFailure.ts';
 import type { Route } from '../http/routeTable.ts';
 
-export interface AssetRouteOptions {
+interface AssetRouteOptions {
   /** URL path of the data folder, e.g. '/maps/assets/data'. */
   assetsPath: string;
   db: Queryable;

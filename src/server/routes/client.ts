@@ -6,7 +6,7 @@ import { redirect, sendCached, sendText } from '../http/send.ts';
 import { FileCache } from '../client/fileCache.ts';
 import { injectConfig } from '../client/indexHtml.ts';
 
-export interface ClientRouteOptions {
+interface ClientRouteOptions {
   basePath: string;
   distDir: string;
   clientConfigJson: string;

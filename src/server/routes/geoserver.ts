@@ -8,7 +8,7 @@ import { withCors } from '../http/cors.ts';
 import type { Route } from '../http/routeTable.ts';
 import { OgcService, type Endpoint } from '../ogc/service.ts';
 
-export interface GeoserverRoutesOptions {
+interface GeoserverRoutesOptions {
   /** Product id, e.g. 'tcs': the paths are /geoserver/tcs_postgres/..., layer names tcs:<name>. */
   product: string;
   db: Database;

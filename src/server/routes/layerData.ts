@@ -30,7 +30,7 @@ const VERSION_TTL_MS = 5000;
 const MAX_GROUP_COLUMNS = 5;
 const FILTER_PREFIX = 'filter.';
 
-export interface LayerDataRoutesOptions {
+interface LayerDataRoutesOptions {
   product: string;
   db: Database;
   logError?: (entry: object) => void;

@@ -5,7 +5,7 @@ import { withCors } from '../http/cors.ts';
 import type { Route } from '../http/routeTable.ts';
 import { createRouterHandler, type RouterHandlerOptions } from '../pageApi/index.ts';
 
-export type RouterRouteOptions = RouterHandlerOptions;
+type RouterRouteOptions = RouterHandlerOptions;
 
 export function routerRoutes(options: RouterRouteOptions): Route[] {
   if (!/^[a-z][a-z0-9_]*$/.test(options.product)) throw new Error(`product must be a lowercase id, got "${options.product}"`);

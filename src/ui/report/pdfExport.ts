@@ -55,7 +55,7 @@ async function legendPictures(pages: readonly ReportPage[], root: HTMLElement, t
   return Object.fromEntries(loaded.filter((e): e is readonly [string, LegendPicture] => e[1] !== null));
 }
 
-export interface PdfRequest {
+interface PdfRequest {
   root: HTMLElement;
   pages: readonly ReportPage[];
   title: string;

@@ -6,7 +6,7 @@ import { POINT_COLORS } from './FormMap.tsx';
 
 /** Draws a fresh frame and waits for the map's next 'idle' (style, tiles and moves done, the frame
  *  drawn), at most `timeoutMs`. */
-export function whenIdle(map: MapLibreMap, timeoutMs = 10_000): Promise<void> {
+function whenIdle(map: MapLibreMap, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, timeoutMs);
     function done() {
@@ -28,7 +28,7 @@ export async function captureMap(map: MapLibreMap, type: 'image/jpeg' | 'image/p
   return url;
 }
 
-export interface MinimapOptions {
+interface MinimapOptions {
   style: StyleSpecification | string;
   center: LatLng;
   /** CSS pixels; SPEC.md §9: 80x80. */

@@ -28,7 +28,7 @@ export const CQL_MAX_LENGTH = 4000;
 export const CQL_MAX_DEPTH = 32;
 export const CQL_MAX_IN_ITEMS = 500;
 /** Upper bound for a whole multi-layer CQL_FILTER value before it is split. */
-export const CQL_MAX_TOTAL_LENGTH = 64 * 1024;
+const CQL_MAX_TOTAL_LENGTH = 64 * 1024;
 
 export interface CqlParseOptions {
   /** Parameter name used in error messages. Default 'CQL_FILTER'. */

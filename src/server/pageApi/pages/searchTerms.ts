@@ -15,7 +15,7 @@ const PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['ต.', 'subdistrict'],
 ];
 
-export interface SearchTerms {
+interface SearchTerms {
   /** The folded query without its prefix. */
   text: string;
   /** The kind its prefix names, ranked first among equally good matches; '' without one. */
@@ -38,7 +38,7 @@ export const TYPO_MIN_LETTERS = 4;
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export interface TypoSearch {
+interface TypoSearch {
   /** LIKE patterns (escape character backslash), each of the query's one-letter variants
    *  anywhere in a name: each letter replaced by any one ('_'), a letter inserted between two,
    *  each letter left out. Letters are code points. */

@@ -20,9 +20,9 @@ import { bad, RouterError } from '../params.ts';
 import { sendTransectsDownload } from './transectsExport.ts';
 
 /** Most transects one list answer carries (a province has at most a few thousand). */
-export const MAX_LIST = 20_000;
+const MAX_LIST = 20_000;
 /** Most transects a totals or download request reads (the whole sample coast is ~40 000). */
-export const MAX_AREA = 100_000;
+const MAX_AREA = 100_000;
 
 function bboxOf(ctx: RouterContext): [number, number, number, number] | undefined {
   const raw = ctx.params.get('bbox');

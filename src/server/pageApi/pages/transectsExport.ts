@@ -72,7 +72,7 @@ function headerOf(name: string, glossary: RouterContext['glossary']): string {
 }
 
 /** UTF-8 with a byte-order mark (Excel reads Thai), CRLF lines. */
-export function transectsCsv(rows: readonly TransectRow[], glossary: RouterContext['glossary'], legends?: readonly Legend[]): Buffer {
+function transectsCsv(rows: readonly TransectRow[], glossary: RouterContext['glossary'], legends?: readonly Legend[]): Buffer {
   const columns = exportColumns(rateClassLabels(legends));
   const lines = [columns.map((c) => csvCell(headerOf(c.name, glossary))).join(',')];
   for (const r of rows) lines.push(columns.map((c) => csvCell(c.get(r))).join(','));

@@ -72,7 +72,7 @@ export function defaultDeps(app: AppConfig): ActionDeps {
   };
 }
 
-export interface ShowOptions {
+interface ShowOptions {
   /** The toggle row whose result this is (charts, downloads). */
   rowId?: string;
   /** Extra template variables, e.g. { year: '2567' }. */
