@@ -1,6 +1,6 @@
-// The admin reference of README.md, made from the module registries: every layer type and section
-// kind with its properties (type, default, description) and an example. `npm run build:schemas`
-// writes it between the README markers; a unit test fails when README.md is out of date.
+// The admin reference docs/config-reference.md, made from the module registries: every layer type
+// and section kind with its properties (type, default, description) and an example.
+// `npm run build:schemas` writes it between the file's markers; a unit test fails when it is out of date.
 import { stringify } from 'yaml';
 import type { JsonSchema } from '../../src/engine/types.ts';
 import { layerDefinitions } from '../../src/layers/definitions.ts';
@@ -64,12 +64,11 @@ export function configReference(): string {
   ].join('\n');
 }
 
-/** README text with the reference replaced (or appended under the admin heading when missing). */
-export function withReference(readme: string): string {
+/** The document's text with the reference replaced between the markers (appended when they are missing). */
+export function withReference(doc: string): string {
   const ref = configReference();
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start >= 0 && end > start) return `${readme.slice(0, start)}${ref}${readme.slice(end + END.length)}`;
-  const anchor = readme.indexOf('## Pointing the app at other backends');
-  return anchor >= 0 ? `${readme.slice(0, anchor)}### Reference of layer types and section kinds\n\n${ref}\n\n${readme.slice(anchor)}` : `${readme}\n${ref}\n`;
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start >= 0 && end > start) return `${doc.slice(0, start)}${ref}${doc.slice(end + END.length)}`;
+  return `${doc}\n${ref}\n`;
 }

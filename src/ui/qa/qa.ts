@@ -1,5 +1,5 @@
 // QA mode (`?qa=1`): every machine actor created afterwards records its events, so a session can
-// be downloaded as JSON and replayed with `npm run replay -- file.json` (README.md, QA).
+// be downloaded as JSON and replayed with `npm run replay -- file.json` (docs/qa.md).
 import { createTraceRecorder, getActiveRecorder, setActiveRecorder, type MachineTrace } from '../../machines/factory.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { styleLayersOf } from '../../map/layers/sync.ts';

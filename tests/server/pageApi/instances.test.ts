@@ -1,4 +1,4 @@
-// App instances on ONE PostgreSQL/PostGIS database, as behind a load balancer (README): three started
+// App instances on ONE PostgreSQL/PostGIS database, as behind a load balancer (docs/running.md): three started
 // together on an empty database migrate and load the sample once (advisory lock), the same sample
 // the other tests read; then they answer the same data with the same ETags. Runs on TEST_DATABASE_URL's server when set (the
 // server-pg project), otherwise on a throwaway PostgreSQL 15 + PostGIS 3 from the Debian packages;

@@ -167,7 +167,7 @@ describe('project proposal form data schema (SPEC.md §3, §5)', () => {
     expect(options).toContain('CI การรุกล้ำชายหาด');
     expect(options).toContain('SV กัดเซาะรุนแรง (มากกว่า 5 ม./ปี)');
     expect(options).toContain('ME กัดเซาะปานกลาง (1 ถึง 5 ม./ปี)');
-    // DS-LE says low erosion, correcting the 'moderate' label SPEC.md §3 reports (issue 16, README).
+    // DS-LE says low erosion, correcting the 'moderate' label SPEC.md §3 reports (issue 16, docs/config.md).
     expect(options).toContain('DS-LE พื้นที่ที่ได้รับการแก้ไขแล้ว กัดเซาะน้อย (น้อยกว่า 1 ม./ปี)');
     expect(errorsOf({ ...validSample(), coastalErosionCode: 'SV' }).some((e) => e.keyword === 'enum')).toBe(true);
   });
