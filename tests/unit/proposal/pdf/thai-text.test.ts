@@ -4,7 +4,7 @@ import { cleanText, nestRuns, phraseRuns, thaiRuns, ZERO_WIDTH_FONT, ZWSP, type 
 import { readFileSync } from 'node:fs';
 import { ZERO_WIDTH_POSTSCRIPT_NAME } from '../../../../src/pdf/fonts.ts';
 import { pdfUtf16Hex } from '../../../../src/pdf/pdfkitFixes.ts';
-import { shorten } from '../../../../src/proposal/pdf/layout.ts';
+import { shorten } from '../../../../src/proposal/pdf/pageParts.ts';
 import { PARAGRAPH, THAI_PROBE } from './support.ts';
 
 interface FontkitFont {
