@@ -16,7 +16,7 @@ import { th } from '../locale/th.ts';
 
 /** SPEC.md §9: high accuracy, max age 10000 ms, timeout 10000 ms. */
 export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 10_000 };
-/** SPEC.md §9 marker radius. */
+/** The GPS position marker is a circle of radius 5 px (SPEC.md §9). */
 export const GPS_MARKER_RADIUS = 5;
 export const GEOLOCATION_UNSUPPORTED = th.gps.unsupported;
 

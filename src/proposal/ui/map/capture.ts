@@ -31,9 +31,9 @@ export async function captureMap(map: MapLibreMap, type: 'image/jpeg' | 'image/p
 interface MinimapOptions {
   style: StyleSpecification | string;
   center: LatLng;
-  /** CSS pixels; SPEC.md §9: 80x80. */
+  /** CSS pixels; the minimap is 80 x 80 (SPEC.md §9). */
   size?: number;
-  /** SPEC.md §9: zoom 3. */
+  /** The minimap is drawn at zoom 3 (SPEC.md §9). */
   zoom?: number;
   timeoutMs?: number;
 }
