@@ -58,7 +58,7 @@ function clipPolygons(geometry: Polygon | MultiPolygon, box: BBox): Position[][]
 }
 
 /** The package's countries clipped to `box`, plus the box itself as the `coverage` feature. */
-function buildDetailCollection(source: SourceCollection, box: BBox = DETAIL_BBOX): DetailCollection {
+export function buildDetailCollection(source: SourceCollection, box: BBox = DETAIL_BBOX): DetailCollection {
   const features: Array<Feature<MultiPolygon | Polygon, DetailProperties>> = [];
   for (const country of source.features) {
     const polygons = clipPolygons(country.geometry, box);
