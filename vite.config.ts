@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { loadConfigDir, formatConfigError } from './src/engine/node/loadConfig.ts';
+import { loadConfigDir, formatConfigError } from './src/loader/loadConfig.ts';
 import { injectConfig } from './src/server/client/indexHtml.ts';
 import { formFilesPlugin } from './src/proposal/docs/vitePlugin.ts';
 

@@ -5,10 +5,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // one file at a time while a core idled. Their main process only collects results.
 const NODE_WORKERS = availableParallelism();
 
-const POSTGRES_ONLY = ['tests/server/db/frozen.test.ts', 'tests/server/router/instances.test.ts', 'tests/server/db/replica.test.ts'];
+const POSTGRES_ONLY = ['tests/server/db/frozen.test.ts', 'tests/server/pageApi/instances.test.ts', 'tests/server/db/replica.test.ts'];
 // Nothing of PostgreSQL in them: PGlite's own files (its PostGIS bundle, the prebuilt data dir) and
 // the base map's unreadable-clip case (no database at all, once is enough). The generation of the sample
-// on PostgreSQL is tested by tests/server/router/instances.test.ts (the same fingerprint).
+// on PostgreSQL is tested by tests/server/pageApi/instances.test.ts (the same fingerprint).
 const PGLITE_ONLY = ['tests/server/db/generator.test.ts', 'tests/server/db/postgisFiles.test.ts', 'tests/server/db/sampleTemplate.test.ts', 'tests/server/basemap/missing.test.ts', 'tests/server/launch.test.ts'];
 
 export default defineConfig({

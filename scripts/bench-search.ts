@@ -14,8 +14,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseRequestTarget } from '../src/server/http/requestTarget.ts';
 import type { Queryable } from '../src/server/db/types.ts';
-import { createRouter } from '../src/server/http/router.ts';
-import { routerRoutes } from '../src/server/routes/router.ts';
+import { createRouter } from '../src/server/http/routeTable.ts';
+import { routerRoutes } from '../src/server/routes/pageApi.ts';
 import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
 import { recordFigures } from './lib/benchResult.ts';
 

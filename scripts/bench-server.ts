@@ -5,7 +5,7 @@
 //                (tcs:cmline_2567 lines, tcs:coastallu_2558 polygons), drawn fresh (tile cache
 //                off) and again through the tile cache (ETag-keyed) after one warm pass
 //   GetFeature   WFS 2.0.0, 1000 features as GeoJSON (tcs:coastallu_2558, paged)
-//   router list  /tcs/v2/router?page=...&mode=list (when src/server/routes/router.ts exists)
+//   router list  /tcs/v2/router?page=...&mode=list (when src/server/routes/pageApi.ts exists)
 //   --synthetic  also the MapServer reference table of ../shared/bench/mapserver (100,000 lines,
 //                synthetic.sql) with that bench's request shapes: tiles z8-z11 over lon 99-103 /
 //                lat 6-14 and 0.6-1.0 degree WFS bboxes with COUNT=1000, for DESIGN.md §6's figures
@@ -23,182 +23,12 @@
 // database, with --only none --synthetic). BENCH_CPU_PROF_DIR=<dir> makes the server process write a V8 CPU profile (.cpuprofile) there.
 
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer, request as httpRequest, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { request as httpRequest, Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfigDir } from '../src/engine/node/loadConfig.ts';
-import type { VectorFeatureType } from '../src/server/data/featureTypes.ts';
-import { ensureDatabase } from '../src/server/db/ensure.ts';
-import type { ManagedDatabase } from '../src/server/db/types.ts';
-import { parseRequestTarget } from '../src/server/http/requestTarget.ts';
-import { createRouter, type Route } from '../src/server/http/router.ts';
-import { OgcService } from '../src/server/ogc/service.ts';
-import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
 import { canStartPgServer, startPgServer, type PgServer } from '../tests/server/db/pgServer.ts';
 import { recordFigures } from './lib/benchResult.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SYNTHETIC_SQL = path.resolve(ROOT, '../shared/bench/mapserver/synthetic.sql');
-
-// ------------------------------------------------------------------ child: the server
-
-interface ChildReady {
-  type: 'ready';
-  port: number;
-  portNoCache: number;
-  db: string;
-  synthetic: boolean;
-  routerRoutes: boolean;
-  tiles: { lines: string[]; polygons: string[] };
-}
-
-const BENCH_LINES: VectorFeatureType = {
-  kind: 'vector',
-  name: 'bench_lines',
-  title: 'bench_lines (MapServer reference table, synthetic)',
-  table: 'bench_lines',
-  geometryColumn: 'geom',
-  geometryKind: 'line',
-  queryable: true,
-  idColumn: 'id',
-  attributes: [
-    { name: 'id', type: 'int' },
-    { name: 'line_year', type: 'int' },
-    { name: 'prv_code', type: 'string' },
-  ],
-  legend: 'cmline-years',
-  source: () => ({ sql: 'SELECT id, line_year, prv_code, geom FROM bench_lines', params: [] }),
-};
-
-/** synthetic.sql without its psql meta-commands, its VACUUM (not allowed in a multi-statement script) and its final report. */
-function syntheticScript(): string {
-  const text = readFileSync(SYNTHETIC_SQL, 'utf8');
-  return text
-    .slice(0, text.indexOf('VACUUM ANALYZE bench_lines;'))
-    .split('\n')
-    .filter((line) => !line.startsWith('\\'))
-    .map((line) => line.replace(/\s*\\g \/dev\/null\s*$/, ';'))
-    .join('\n');
-}
-
-/** XYZ tile bbox (EPSG:3857) containing lon/lat at zoom z. */
-function tileOf(z: number, lon: number, lat: number): { key: string; bbox: string } {
-  const n = 2 ** z;
-  const x = Math.floor(((lon + 180) / 360) * n);
-  const r = (lat * Math.PI) / 180;
-  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
-  return { key: `${z}/${x}/${y}`, bbox: tileBbox(z, x, y) };
-}
-
-function tileBbox(z: number, x: number, y: number): string {
-  const world = Math.PI * 6378137;
-  const size = (2 * world) / 2 ** z;
-  const minx = -world + x * size;
-  const maxy = world - y * size;
-  return [minx, maxy - size, minx + size, maxy].map((v) => v.toFixed(2)).join(',');
-}
-
-/** A fixed list of z8-z12 tiles along a layer's geometry (deterministic: the data decides). */
-async function coastTiles(db: ManagedDatabase, table: string, where: string, perZoom: number): Promise<string[]> {
-  const { rows } = await db.query<{ x: number; y: number }>(
-    `SELECT ST_X(p) AS x, ST_Y(p) AS y FROM (SELECT ST_PointOnSurface(geom) AS p, gid FROM ${table} WHERE ${where}) s ORDER BY gid`,
-  );
-  const out: string[] = [];
-  for (const z of [8, 9, 10, 11, 12]) {
-    const seen = new Map<string, string>();
-    for (const r of rows) {
-      const t = tileOf(z, r.x, r.y);
-      if (!seen.has(t.key)) seen.set(t.key, t.bbox);
-    }
-    const all = [...seen.values()];
-    const step = Math.max(1, all.length / perZoom);
-    for (let i = 0; i < all.length && out.length < perZoom * (z - 7); i += step) out.push(all[Math.floor(i)]!);
-  }
-  return out;
-}
-
-async function runChild(): Promise<void> {
-  const engine = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
-  const synthetic = process.env.BENCH_SYNTHETIC === '1';
-  let db: ManagedDatabase;
-  let close: () => Promise<void>;
-  if (engine === 'pg') {
-    const { db: opened } = await ensureDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, seed: process.env.BENCH_SEED !== '0', log: () => undefined });
-    db = opened;
-    close = () => opened.close();
-  } else {
-    delete process.env.TEST_DATABASE_URL;
-    const opened = await openSampleDatabase();
-    db = opened.db;
-    close = opened.close;
-  }
-  if (synthetic) {
-    const exists = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'bench_lines'");
-    if (exists.rows[0]!.n === 0) {
-      const t = performance.now();
-      await db.withSession(async (s) => {
-        await s.exec('SET statement_timeout = 0');
-        await s.exec(syntheticScript());
-        await s.exec('VACUUM ANALYZE bench_lines');
-      });
-      process.stderr.write(`bench: loaded bench_lines (100,000 lines) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
-    }
-  }
-  const loaded = await loadConfigDir(path.join(ROOT, 'config'));
-  if (!loaded.ok) throw new Error('config does not load');
-  const legends = loaded.bundle.legends;
-  const extraFeatureTypes = synthetic ? [BENCH_LINES] : [];
-  const product = loaded.bundle.app.product;
-  const cached = new OgcService({ product, db, legends, extraFeatureTypes });
-  const fresh = new OgcService({ product, db, legends, extraFeatureTypes, tileCacheBytes: 0 });
-  const ogcRoutes = (svc: OgcService): Route[] =>
-    (['wms', 'wfs', 'ows'] as const).map((endpoint) => ({ methods: ['GET', 'POST'], pattern: svc.path(endpoint), handler: (ctx) => svc.handle(ctx, endpoint) }));
-  let routerRoutes: Route[] = [];
-  const routerFile = path.join(ROOT, 'src/server/routes/router.ts');
-  if (existsSync(routerFile)) {
-    try {
-      const mod = (await import(routerFile)) as { routerRoutes?: (o: unknown) => Route[] };
-      if (mod.routerRoutes) routerRoutes = mod.routerRoutes({ product, db, proxy: { allowOrigins: [], selfOrigin: () => 'http://127.0.0.1' } });
-    } catch (error) {
-      process.stderr.write(`bench: router routes not usable (${String(error)})\n`);
-    }
-  }
-  const serve = (routes: Route[], portOffset: number) => {
-    const dispatch = createRouter(routes);
-    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const target = parseRequestTarget(req.url ?? '');
-      if (!target) {
-        res.statusCode = 400;
-        res.end();
-        return;
-      }
-      dispatch({ req, res, ...target }).catch(() => {
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
-    });
-    server.keepAliveTimeout = 60_000;
-    return new Promise<number>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + portOffset : 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-  };
-  const port = await serve([...ogcRoutes(cached), ...routerRoutes], 0);
-  const portNoCache = await serve(ogcRoutes(fresh), 1);
-  const tiles = {
-    lines: await coastTiles(db, 'cmline', "zone = 'mainland' AND line_year = 2567", 40).catch(() => []),
-    polygons: await coastTiles(db, 'landuse', 'lu_year = 2558', 40).catch(() => []),
-  };
-  const ready: ChildReady = { type: 'ready', port, portNoCache, db: db.description.replace(/ \/tmp\/\S+/, ' (copy of the test sample)'), synthetic, routerRoutes: routerRoutes.length > 0, tiles };
-  process.send?.(ready);
-  process.on('message', (m: { type?: string }) => {
-    if (m?.type === 'exit') void close().finally(() => process.exit(0));
-    if (m?.type === 'cpu') {
-      const u = process.cpuUsage();
-      process.send?.({ type: 'cpu', ms: (u.user + u.system) / 1000 });
-    }
-  });
-}
+import { runChild, tileOf, type ChildReady } from './lib/benchServerChild.ts';
 
 // ------------------------------------------------------------------ parent: the load
 
@@ -471,7 +301,7 @@ async function runParent(): Promise<void> {
             'page=coastalconstruction&mode=list',
           ].map((q) => `/tcs/v2/router?${q}`);
           await run('router list', ready.port, lists, /^application\/json/);
-        } else notes.push('router list skipped: src/server/routes/router.ts is not there yet');
+        } else notes.push('router list skipped: src/server/routes/pageApi.ts is not there yet');
       }
       if (opt.synthetic) {
         const { tiles, bboxes } = syntheticLists();

@@ -4,7 +4,7 @@
 // formFilesPlugin() (src/proposal/docs/vitePlugin.ts).
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
-import { formatConfigError, loadConfigDir } from '../src/engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../src/loader/loadConfig.ts';
 import { writeFormFiles } from '../src/proposal/docs/writeFormFiles.ts';
 
 const args = process.argv.slice(2);

@@ -1,5 +1,5 @@
 // Writes the generated files (scripts/lib/generatedFiles.ts): schemas/layer.schema.json,
-// schemas/section.schema.json and README.md's reference of layer types and section kinds.
+// schemas/section.schema.json and docs/config-reference.md, the reference of layer types and section kinds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatedFiles, REPO_ROOT } from './lib/generatedFiles.ts';

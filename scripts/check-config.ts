@@ -3,7 +3,7 @@
 // and warning, `file:line:column path: message`, and exits 1 on an error. `--no-database` checks the
 // config alone (the client build does); an unreachable database is said, and the rest is checked.
 import path from 'node:path';
-import { loadConfigDir, formatConfigError } from '../src/engine/node/loadConfig.ts';
+import { loadConfigDir, formatConfigError } from '../src/loader/loadConfig.ts';
 import type { ConfigError } from '../src/engine/errors.ts';
 import { sortErrors } from '../src/engine/errors.ts';
 

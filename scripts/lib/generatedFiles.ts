@@ -1,10 +1,10 @@
 // The files `npm run build:schemas` writes, made from the module registries: the layer and section
-// schemas (pretty JSON, 2 spaces, trailing newline) and README.md's admin reference.
+// schemas (pretty JSON, 2 spaces, trailing newline) and the admin reference docs/config-reference.md.
 // tests/unit/architecture/schemas.test.ts compares them with the committed files.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { layerSchemaDocument } from '../../src/layers/schema.ts';
-import { sectionSchemaDocument } from '../../src/ui/sections/schema.ts';
+import { sectionSchemaDocument } from '../../src/sections/schema.ts';
 import { withReference } from './configReference.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,6 +16,6 @@ export function generatedFiles(): Record<string, string> {
   return {
     'schemas/layer.schema.json': json(layerSchemaDocument()),
     'schemas/section.schema.json': json(sectionSchemaDocument()),
-    'README.md': withReference(readFileSync(new URL('README.md', `file://${REPO_ROOT}`), 'utf8')),
+    'docs/config-reference.md': withReference(readFileSync(new URL('docs/config-reference.md', `file://${REPO_ROOT}`), 'utf8')),
   };
 }

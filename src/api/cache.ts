@@ -1,6 +1,6 @@
 // Memory cache of GET answers (SPEC.md §7: at most 500 entries, 5-minute lifetime), oldest
 // entry evicted first; concurrent requests for the same key share one promise.
-export interface TtlCache<T> {
+interface TtlCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
   delete(key: string): void;

@@ -6,14 +6,14 @@ import { createTtlCache } from './cache.ts';
 import { failureLog } from './failureLog.ts';
 import { serverReason } from './serverReason.ts';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   timeoutMs: number;
   cache: { maxEntries: number; ttlMs: number };
   fetchImpl?: typeof fetch;
   now?: () => number;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST';
   /** Form-encoded body for POST (SPEC.md §7: the generic feature loader posts form parameters). */
   form?: Record<string, string>;

@@ -3,7 +3,7 @@
 export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'backend' | 'parse' | 'aborted';
 
 /** What is known of a failed request besides its kind and URL. */
-export interface ApiErrorDetail {
+interface ApiErrorDetail {
   method?: string;
   /** The form body of a POST (a WFS GetFeature's typeNames and CQL_FILTER). */
   body?: string;

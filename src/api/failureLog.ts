@@ -4,7 +4,7 @@
 // imports nothing of state/), read with useSyncExternalStore.
 import type { ApiErrorKind } from './errors.ts';
 
-export interface FailedRequest {
+interface FailedRequest {
   id: number;
   method: string;
   url: string;

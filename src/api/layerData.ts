@@ -6,11 +6,11 @@ import { interpolate } from '../engine/template.ts';
 import type { AppConfig } from '../engine/types.ts';
 import type { ApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
-import type { RouterEnvelope } from './router.ts';
+import type { RouterEnvelope } from './pageApi.ts';
 
 export type LayerDataKind = 'values' | 'totals';
 
-export function layerDataUrl(app: AppConfig, kind: LayerDataKind, query: LayerDataQuery): string {
+function layerDataUrl(app: AppConfig, kind: LayerDataKind, query: LayerDataQuery): string {
   const router = interpolate(app.backend.router, { product: app.product });
   return `${router.slice(0, router.lastIndexOf('/') + 1)}${kind}?${new URLSearchParams(query).toString()}`;
 }

@@ -4,7 +4,7 @@ import type { AppConfig, CascadeDef, ConfigBundle, FormDoc, Glossary, MenuDoc, T
 import { resolvePickers } from './resolve.ts';
 import { resolveLegends, type LegendSource } from './glossary.ts';
 
-export interface BundleInput {
+interface BundleInput {
   app: AppConfig;
   menu: MenuDoc;
   legends: LegendSource[];

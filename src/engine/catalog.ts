@@ -11,9 +11,9 @@ export type ViewParamSpec =
   | { type: 'year'; min?: number; max?: number; required?: boolean }
   | { type: 'text'; maxLength: number; minLength?: number; required?: boolean };
 
-export type CatalogAttribute = string | { name: string; type: AttributeType; expr?: string };
+type CatalogAttribute = string | { name: string; type: AttributeType; expr?: string };
 
-export type CatalogFilter = { param: string; column: string } | { param: string; anyOf: string[] } | { params: string[]; column: string };
+type CatalogFilter = { param: string; column: string } | { param: string; anyOf: string[] } | { params: string[]; column: string };
 
 interface Templated {
   name: string;
@@ -21,7 +21,7 @@ interface Templated {
   title: string;
 }
 
-export interface CatalogVector extends Templated {
+interface CatalogVector extends Templated {
   table: string;
   geometry: GeometryKind;
   id: string;
@@ -33,12 +33,12 @@ export interface CatalogVector extends Templated {
   queryable?: boolean;
 }
 
-export interface CatalogRaster extends Templated {
+interface CatalogRaster extends Templated {
   raster: 'land';
   abstract: string;
 }
 
-export interface CatalogFamily {
+interface CatalogFamily {
   family: 'cvi';
   attributes: CatalogAttribute[];
   legend?: string;
@@ -82,7 +82,7 @@ export interface PublishedVector {
   queryable: boolean;
 }
 
-export interface PublishedRaster {
+interface PublishedRaster {
   kind: 'raster';
   name: string;
   title: string;
@@ -100,7 +100,7 @@ export interface PublishedFamily {
 
 export type Published = PublishedVector | PublishedRaster | PublishedFamily;
 
-export interface CatalogProblem {
+interface CatalogProblem {
   path: JsonPath;
   message: string;
 }

@@ -77,10 +77,10 @@ function q(sinPhi: number): number {
 }
 const QP = q(1);
 /** The radius of the sphere with the WGS84 ellipsoid's area. */
-export const AUTHALIC_RADIUS = WGS84_A * Math.sqrt(QP / 2);
+const AUTHALIC_RADIUS = WGS84_A * Math.sqrt(QP / 2);
 
 /** The authalic latitude (radians) of a geodetic latitude (radians). */
-export function authalicLatitude(phi: number): number {
+function authalicLatitude(phi: number): number {
   return Math.asin(Math.max(-1, Math.min(1, q(Math.sin(phi)) / QP)));
 }
 

@@ -10,16 +10,16 @@ import type { LayerValuesSource } from './types.ts';
 export type LayerDataQuery = Array<[string, string]>;
 
 /** The chosen value(s) of a picker reference ('province', 'islands.name'); [] when none. */
-export type RefValues = (ref: string) => string[];
+type RefValues = (ref: string) => string[];
 
 /** What every request over a layer names: the layer and the filters from the pickers. */
-export interface LayerSelection {
+interface LayerSelection {
   layer: string;
   filter?: Record<string, string>;
 }
 
 /** The published name with its {picker} variables filled, or null while one has no single value. */
-export function layerName(template: string, chosen: RefValues): string | null {
+function layerName(template: string, chosen: RefValues): string | null {
   let name = template;
   for (const variable of templateVariables(template)) {
     const picked = chosen(variable);

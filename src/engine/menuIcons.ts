@@ -1,6 +1,6 @@
 // The menu tile icons a topic may name (`menu.icon`): small 24 px line drawings, one SVG path each.
 // check:config refuses any other name, so a tile never silently shows another topic's picture.
-export const MENU_ICONS = {
+const MENU_ICONS = {
   coastline: 'M2 14c3-4 5 2 8-2s5 2 8-2 4 1 4 1M2 19h20',
   shoreline: 'M2 8c3-3 5 1 8-1s5 1 8-1M2 14c3-3 5 1 8-1s5 1 8-1',
   'change-area': 'M3 17 9 7l4 6 3-4 5 8z',
@@ -24,7 +24,7 @@ export const MENU_ICONS = {
   litter: 'M4 6h16M9 6V3h6v3M6 6l1 15h10l1-15M10 10v7M14 10v7',
 } as const satisfies Record<string, string>;
 
-export type MenuIcon = keyof typeof MENU_ICONS;
+type MenuIcon = keyof typeof MENU_ICONS;
 export const menuIconNames = Object.keys(MENU_ICONS) as MenuIcon[];
 
 /** The icon of a topic's tile: its `menu.icon`, else the one named like its route, else the coast. */

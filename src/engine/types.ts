@@ -6,12 +6,12 @@ import type { SymbolShape } from './symbols.ts';
 /** A JSON Schema (draft-07) object, as the schemas/ files and the module fragments hold them. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
-export interface Bilingual { th: string; en?: string }
+interface Bilingual { th: string; en?: string }
 export type LonLat = [number, number];
 
 export interface RouterQuery { page: string; [key: string]: string }
 export interface FieldMap { value?: string; label?: string; labelBefore?: string; extra?: string[] }
-export interface OptionItem { value: string | number; label: string; color?: string; group?: string }
+interface OptionItem { value: string | number; label: string; color?: string; group?: string }
 
 /** Distinct values of a published layer's column (issue 23 item 2): /{product}/v2/values. */
 export interface LayerValuesSource {
@@ -32,7 +32,7 @@ export type Source =
   | { list: string }
   | LayerValuesSource;
 
-export type PickerKind = 'select' | 'multiselect' | 'year' | 'toggle';
+type PickerKind = 'select' | 'multiselect' | 'year' | 'toggle';
 
 export interface PickerDef {
   id: string;
@@ -50,7 +50,7 @@ export interface PickerDef {
 }
 
 /** Fields of the area codes the bounds lookups know (pv-center: administrative; getBBox: beach). */
-export type AreaField = 'prv_code' | 'amp_code' | 'tam_code' | 'code_b_m' | 'code_b_c' | 'code_b_s';
+type AreaField = 'prv_code' | 'amp_code' | 'tam_code' | 'code_b_m' | 'code_b_c' | 'code_b_s';
 
 export interface UseCascade { use: string; with?: Record<string, string>; only?: string[]; defaults?: Record<string, string[]> }
 export type PickerEntry = PickerDef | UseCascade;
@@ -72,15 +72,15 @@ export interface LayerTemplate {
   [key: string]: unknown;
 }
 
-export type ValidationRule = 'required' | 'different' | 'ordered' | 'minItems';
+type ValidationRule = 'required' | 'different' | 'ordered' | 'minItems';
 export interface Validation { id: string; rule: ValidationRule; pickers: string[]; message: string; messageEn?: string }
 
 /** A section of a topic's sidebar as config gives it. Its kind's module
- *  (src/ui/sections/<kind>/definition.ts) declares the rest of its shape and its precise type
- *  (src/ui/sections/definitions.ts `Section`); the generated schemas/section.schema.json checks it. */
+ *  (src/sections/<kind>/definition.ts) declares the rest of its shape and its precise type
+ *  (src/sections/definitions.ts `Section`); the generated schemas/section.schema.json checks it. */
 export interface SectionBase { kind: string; [key: string]: unknown }
 
-export interface ListDef { id: string; source: Source; errorText?: string }
+interface ListDef { id: string; source: Source; errorText?: string }
 
 export interface VariantDoc {
   path: string;
@@ -147,7 +147,6 @@ export interface MenuDoc {
 
 export interface LegendItem { label: string; code?: string | number; min?: number; max?: number; color?: string; stroke?: string; image?: string; symbol?: SymbolShape }
 export interface Legend { id: string; title: string; type: 'line' | 'fill' | 'circle' | 'pin' | 'image'; field?: string; items: LegendItem[] }
-export interface LegendsDoc { legends: Legend[] }
 
 // The Thai glossary (config/glossary.yaml, src/engine/glossary.ts).
 export interface Term {
@@ -156,7 +155,7 @@ export interface Term {
 }
 
 /** How a code set's items are written as labels: 'AS พื้นที่...', 'กัดเซาะน้อย', 'การกัดเซาะ (Erosion)'. */
-export type LabelStyle = 'code-term' | 'term' | 'term-en';
+type LabelStyle = 'code-term' | 'term' | 'term-en';
 
 export interface CodeSet {
   title: Term;
@@ -171,7 +170,7 @@ export interface UnitTerm extends Term {
   decimals?: number;
 }
 
-export interface FieldTerm extends Term {
+interface FieldTerm extends Term {
   /** A unit id of `units`: the label reads 'พื้นที่ (ไร่)'. */
   unit?: string;
   /** Decimals of its numbers in the feature drawer; overrides the unit's. */
@@ -183,7 +182,7 @@ export interface FieldTerm extends Term {
 }
 
 /** A concept of the glossary's `terms`: its one Thai term and the synonyms it retired (issue 24). */
-export interface Concept extends Term {
+interface Concept extends Term {
   /** Synonyms no config, locale file or document may use (tests/unit/thai/glossary-synonyms.test.ts). */
   retired?: string[];
   /** SPEC.md's quoted strings that keep a retired synonym as quoted. */
@@ -201,7 +200,6 @@ export interface Glossary {
 
 
 export interface CascadeDef { id: string; title?: string; params?: string[]; pickers: PickerDef[] }
-export interface PickersDoc { cascades: CascadeDef[] }
 
 export interface FormDoc {
   id: string;

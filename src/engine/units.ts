@@ -8,16 +8,13 @@
 import type { Glossary, UnitTerm } from './types.ts';
 
 export const SQM_PER_RAI = 1600;
-export const SQM_PER_NGAN = 400;
-export const SQM_PER_WAH = 4;
-export const NGAN_PER_RAI = 4;
-export const WAH_PER_NGAN = 100;
-/** SPEC.md §9 "sq km = sq m x 0.000001". */
-export const SQKM_PER_SQM = 0.000001;
-export const METRES_PER_YARD = 0.9144;
-export const YARDS_PER_MILE = 1760;
+const SQM_PER_NGAN = 400;
+const SQM_PER_WAH = 4;
+const NGAN_PER_RAI = 4;
+const WAH_PER_NGAN = 100;
+const METRES_PER_YARD = 0.9144;
 /** 1 mile = 1,760 yd = 1,609.344 m exactly. */
-export const METRES_PER_MILE = 1609.344;
+const METRES_PER_MILE = 1609.344;
 
 /** Thai unit labels used by the formatters. */
 export const unitLabels = {
@@ -52,7 +49,7 @@ export function sqmToWah(sqm: number): number {
   return sqm / SQM_PER_WAH;
 }
 
-export interface RaiNganWah {
+interface RaiNganWah {
   /** Whole rai. */
   rai: number;
   /** Whole ngan, 0..3. */
@@ -87,7 +84,7 @@ function roundTo(n: number, decimals: number): number {
 }
 
 /** SPEC.md §9: numbers are shown with 3 decimals unless their unit or field says otherwise. */
-export const DEFAULT_DECIMALS = 3;
+const DEFAULT_DECIMALS = 3;
 
 const thaiFormats = new Map<number, Intl.NumberFormat>();
 
@@ -127,7 +124,7 @@ export function fieldDecimals(glossary: Pick<Glossary, 'fields' | 'units'>, name
   return unit ? unitDecimals(unit) : undefined;
 }
 
-export interface LengthOptions {
+interface LengthOptions {
   /** Yards and miles instead of metres and kilometres. */
   imperial?: boolean;
 }
@@ -150,7 +147,7 @@ export function formatLength(metres: number, options: LengthOptions = {}): strin
   return `${formatThaiNumber(value)} ${unitLabels[unit]}`;
 }
 
-export interface FormattedArea {
+interface FormattedArea {
   /** Whole rai and ngan, square wah with 3 decimals, e.g. '1 ไร่ 0 งาน 0.000 ตร.วา'. */
   primary: string;
   /** Square metres, e.g. '1,600.000 ตร.ม.'. */
@@ -206,7 +203,7 @@ export function formatCoordDecimal(lat: number, lng: number): string {
 }
 
 /** Buddhist era (พ.ศ.) = Common era + 543, e.g. 2024 -> 2567. */
-export const BUDDHIST_ERA_OFFSET = 543;
+const BUDDHIST_ERA_OFFSET = 543;
 
 export function toBuddhistYear(gregorianYear: number): number {
   return gregorianYear + BUDDHIST_ERA_OFFSET;
@@ -217,7 +214,7 @@ export function toGregorianYear(buddhistYear: number): number {
 }
 
 /** Dates are shown in Thailand's time zone unless the caller gives another. */
-export const THAI_TIME_ZONE = 'Asia/Bangkok';
+const THAI_TIME_ZONE = 'Asia/Bangkok';
 
 /** A date in Thai with the Buddhist-era year (locale 'th-TH-u-ca-buddhist'), long date style by
  *  default, in Bangkok time: 2024-01-15 -> '15 มกราคม 2567'. `options` are Intl.DateTimeFormat

@@ -2,7 +2,7 @@
 import { asCollection, mergeCollections } from '../engine/featureCollection.ts';
 import type { FeaturePart, LoadDeps, LoadedData } from './types.ts';
 
-export interface FeatureRequest {
+interface FeatureRequest {
   url: string;
   method: 'GET' | 'POST';
   /** The form body for POST, the query for GET. */
@@ -16,7 +16,7 @@ export function requestUrl(r: FeatureRequest): string {
   return query ? `${r.url}${r.url.includes('?') ? '&' : '?'}${query}` : r.url;
 }
 
-export async function fetchCollection(r: FeatureRequest, deps: LoadDeps) {
+async function fetchCollection(r: FeatureRequest, deps: LoadDeps) {
   const url = requestUrl(r);
   const answer = await deps.fetchJson(url, { method: r.method, ...(r.method === 'POST' ? { form: r.params } : {}), ...(deps.signal ? { signal: deps.signal } : {}) });
   return asCollection(answer, url);

@@ -15,7 +15,7 @@ const WGS84_B = WGS84_A * (1 - WGS84_F);
  * tool's) finds the circle's radius again. A spherical earth would be off by ~0.5% at Thai
  * latitudes (0.5 m on the default 100 m circle).
  */
-export function destination([lon, lat]: LonLat, bearingDeg: number, distanceM: number): [number, number] {
+function destination([lon, lat]: LonLat, bearingDeg: number, distanceM: number): [number, number] {
   const f = WGS84_F;
   const alpha1 = bearingDeg * RAD;
   const sinAlpha1 = Math.sin(alpha1);

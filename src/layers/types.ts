@@ -58,12 +58,12 @@ export interface LoadContext extends InstantiateContext {
 }
 
 /** A config mistake a type finds in its own template beyond its schema, at a sub-path of the layer. */
-export interface TemplateProblem {
+interface TemplateProblem {
   path: ReadonlyArray<string | number>;
   message: string;
 }
 
-export interface CrossCheckContext {
+interface CrossCheckContext {
   legends?: readonly Legend[];
   /** Picker ids of the variant. */
   pickerIds: readonly string[];
@@ -75,7 +75,7 @@ export interface LayerDefinition<T extends TemplateBase = TemplateBase> {
   /** The type's whole schema branch (layerSchema: common properties + its own); its title is
    *  the line the admin documentation shows. */
   schema: JsonSchema;
-  /** An example template for the README and the schema's `examples`. */
+  /** An example template for docs/config-reference.md and the schema's `examples`. */
   example: Readonly<Record<string, unknown>>;
   /** Features a chart, a download or the report can read. */
   offersData: boolean;

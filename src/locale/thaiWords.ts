@@ -8,7 +8,7 @@
 /** Words the line-break dictionary splits (checked by tests/unit/locale/thaiWords.test.ts). */
 export const KEEP_WHOLE: readonly string[] = ['ออฟไลน์', 'แดชบอร์ด', 'สกรีนช็อต'];
 
-export interface TextPiece {
+interface TextPiece {
   text: string;
   /** A listed word: must not be broken across lines. */
   whole: boolean;

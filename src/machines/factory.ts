@@ -18,7 +18,7 @@ export interface TraceState {
   context?: Record<string, unknown>;
 }
 
-export interface TraceStep extends TraceState {
+interface TraceStep extends TraceState {
   event: AnyEventObject;
 }
 
@@ -31,7 +31,7 @@ export interface MachineTrace {
   steps: TraceStep[];
 }
 
-export interface TraceRecorder {
+interface TraceRecorder {
   /** Traces of every recorded actor, in start order; each grows as its actor handles events. */
   readonly traces: readonly MachineTrace[];
   /** An xstate `inspect` callback that records one root actor into a new trace when it starts. */
@@ -84,7 +84,7 @@ export function getActiveRecorder(): TraceRecorder | null {
   return activeRecorder;
 }
 
-export type TraceableActorOptions<TMachine extends AnyStateMachine> = ActorOptions<TMachine> & {
+type TraceableActorOptions<TMachine extends AnyStateMachine> = ActorOptions<TMachine> & {
   /** Recorder for this actor; defaults to the active recorder, null turns recording off. */
   recorder?: TraceRecorder | null;
   /** Context keys copied into each trace step, so replay also compares them. */

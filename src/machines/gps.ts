@@ -16,18 +16,18 @@ import { th } from '../locale/th.ts';
 
 /** SPEC.md §9: high accuracy, max age 10000 ms, timeout 10000 ms. */
 export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 10_000, timeout: 10_000 };
-/** SPEC.md §9 marker radius. */
+/** The GPS position marker is a circle of radius 5 px (SPEC.md §9). */
 export const GPS_MARKER_RADIUS = 5;
 export const GEOLOCATION_UNSUPPORTED = th.gps.unsupported;
 
-export interface GpsFix {
+interface GpsFix {
   lat: number;
   lng: number;
   /** Metres. */
   accuracy: number;
 }
 
-export interface GpsContext {
+interface GpsContext {
   /** The last fix while active; null before the first fix and when inactive. */
   position: GpsFix | null;
   /** The last error message, kept until the next TOGGLE. */
@@ -48,7 +48,7 @@ export function gpsErrorText(error: Pick<GeolocationPositionError, 'code'>): str
 }
 
 /** Watches the browser's position, sending LOCATION and ERROR back; clears the watch on stop. */
-export const watchBrowserPosition = fromCallback<GpsEvent>(({ sendBack }) => {
+const watchBrowserPosition = fromCallback<GpsEvent>(({ sendBack }) => {
   const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
   if (!geolocation) {
     sendBack({ type: 'ERROR', message: GEOLOCATION_UNSUPPORTED });

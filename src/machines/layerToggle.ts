@@ -53,14 +53,14 @@ export interface LayerLoadOutput {
 }
 
 /** What a finished load left in context. `empty` is true exactly when featureCount is 0. */
-export interface LayerLoadSummary {
+interface LayerLoadSummary {
   featureCount: number | null;
   empty: boolean;
 }
 
 /** How `fromLoader` rejects: a plain object, so the message survives a JSON trace (an Error
  *  instance records as `{}`) and replay rebuilds the same `context.error`. */
-export interface LayerLoadFailure {
+interface LayerLoadFailure {
   message: string;
 }
 
@@ -69,7 +69,7 @@ export interface LayerToggleInput {
   row?: string;
 }
 
-export interface LayerToggleContext {
+interface LayerToggleContext {
   row: string;
   /** The last successful load while `active`; null otherwise. */
   result: LayerLoadSummary | null;
@@ -203,8 +203,7 @@ export const layerToggleMachine = setup({
   },
 });
 
-export type LayerToggleSnapshot = SnapshotFrom<typeof layerToggleMachine>;
-export type LayerToggleState = LayerToggleSnapshot['value'];
+type LayerToggleSnapshot = SnapshotFrom<typeof layerToggleMachine>;
 
 /** The row's button text: 'ซ่อน' when the layer is shown, 'แสดง' otherwise (also while loading,
  *  when the button shows a spinner and ignores clicks). */

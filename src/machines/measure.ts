@@ -19,7 +19,7 @@ import { formatCoordDecimal, formatCoordDMS } from '../engine/units.ts';
  *  `{ result }`: 'measurefinish'), by CANCEL `measureCancel`. Both exits clear the working points.
  *  Mode is 'line' with fewer than 3 points and 'polygon' from 3 (more than 2 points close it). */
 
-export type MeasureMode = 'line' | 'polygon';
+type MeasureMode = 'line' | 'polygon';
 
 /** SPEC.md §3 Measurement result. Lengths in metres, areas in square metres. */
 export interface Measurement {
@@ -34,7 +34,7 @@ export interface Measurement {
   area: number | null;
 }
 
-export interface MeasureContext {
+interface MeasureContext {
   /** The working points while started, [lng, lat]. */
   points: Array<[number, number]>;
   /** Derived from `points`: null with no points. */

@@ -54,7 +54,7 @@ export type PickerCascadeInput = {
 
 /** A picker as the machine keeps it. `multiple` is true for a multi-select, false for a declared
  *  single picker and absent when the picker had no kind. */
-export interface PickerNode {
+interface PickerNode {
   id: string;
   dependsOn: readonly string[];
   multiple?: boolean;
@@ -80,7 +80,7 @@ export type PickerCascadeEvent =
   /** Back to the input's `initial` values. */
   | { type: 'RESET' };
 
-export type PickerPhase = 'empty' | 'partial' | 'complete';
+type PickerPhase = 'empty' | 'partial' | 'complete';
 
 /** A picker is enabled when it exists and every picker it depends on is chosen. */
 export function isLevelEnabled(context: PickerCascadeContext, level: string): boolean {
@@ -119,13 +119,13 @@ export function selectedCodes(context: PickerCascadeContext): Array<{ level: str
 }
 
 /** empty: nothing chosen; complete: every picker chosen; partial: anything in between. */
-export function pickerPhase(context: PickerCascadeContext): PickerPhase {
+function pickerPhase(context: PickerCascadeContext): PickerPhase {
   const chosen = context.pickers.filter((p) => isPickerChosen(context, p.id)).length;
   return chosen === 0 ? 'empty' : chosen === context.pickers.length ? 'complete' : 'partial';
 }
 
 /** The selection after `event`, or null when SPEC.md §4/§5 say the event changes nothing. */
-export function nextSelection(context: PickerCascadeContext, event: PickerCascadeEvent): PickerSelection | null {
+function nextSelection(context: PickerCascadeContext, event: PickerCascadeEvent): PickerSelection | null {
   if (event.type === 'RESET') return { ...context.initial };
   const picker = findPicker(context, event.level);
   if (!picker) return null;

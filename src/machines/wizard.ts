@@ -29,7 +29,7 @@ import type { SnapshotFrom } from 'xstate';
  *  - `closed` (params `{ pdf }`): the preview closed; the caller revokes the blob URL. */
 
 export type WizardStep = 1 | 2 | 3;
-export const WIZARD_STEPS = 3;
+const WIZARD_STEPS = 3;
 
 /** What the caller's validation answers: the invalid fields of the step, in form order. */
 export interface StepValidation {
@@ -47,12 +47,12 @@ export interface PdfHandle {
   fileName: string;
 }
 
-export interface WizardInput {
+interface WizardInput {
   /** The step to start on (a restored form); clamped to 1..3, default 1. */
   step?: number;
 }
 
-export interface WizardContext {
+interface WizardContext {
   step: WizardStep;
   /** Why the running or last validation ran: NEXT or SUBMIT. */
   intent: 'next' | 'submit' | null;
@@ -71,12 +71,12 @@ export type WizardEvent =
   | { type: 'SUBMIT' }
   | { type: 'CLOSE_PREVIEW' };
 
-export interface ValidateInput {
+interface ValidateInput {
   step: WizardStep;
 }
 
 /** How a failed actor rejects: a plain object, so its message survives a JSON trace. */
-export interface WizardFailure {
+interface WizardFailure {
   message: string;
 }
 
@@ -92,7 +92,7 @@ export function readValidation(output: unknown): StepValidation {
   return { valid: o.valid === true && invalid.length === 0, invalid };
 }
 
-export function failureMessage(error: unknown): string {
+function failureMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   if (isRecord(error) && typeof error.message === 'string') return error.message;
@@ -253,8 +253,7 @@ export const wizardMachine = setup({
   },
 });
 
-export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
-export type WizardState = WizardSnapshot['value'];
+type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 
 /** True while validation or the PDF build runs: the wizard's buttons are disabled. */
 export function isBusy(snapshot: Pick<WizardSnapshot, 'value'>): boolean {

@@ -26,10 +26,6 @@ export function removeLayer(id: string): void {
   layerStore.set(({ layers }) => ({ layers: layers.filter((l) => l.id !== id && l.groupId !== id) }));
 }
 
-export function removeGroup(groupId: string): void {
-  layerStore.set(({ layers }) => ({ layers: layers.filter((l) => l.groupId !== groupId && l.id !== groupId) }));
-}
-
 export function toggleLayer(id: string): void {
   layerStore.set(({ layers }) => ({ layers: layers.map((l) => (l.id === id ? { ...l, visible: !l.visible } : l)) }));
 }

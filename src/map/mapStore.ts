@@ -4,9 +4,9 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { createStore } from '../state/store.ts';
 import type { BasemapDef } from '../engine/types.ts';
 
-export const BASEMAP_STORAGE_KEY = 'basemap';
+const BASEMAP_STORAGE_KEY = 'basemap';
 
-export interface MapState {
+interface MapState {
   basemap: string;
   /** Set once the public base map failed and the offline one replaced it (said once). */
   fellBackFrom: string | null;

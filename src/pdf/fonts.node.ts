@@ -1,4 +1,4 @@
-/** Node: the Sarabun TTFs from node_modules (build-time blank forms, tests). */
+/** Node: the Sarabun TTFs from node_modules and the committed zero-width font (build-time blank forms, tests). */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { SarabunFonts } from './fontTypes.ts';
@@ -6,6 +6,10 @@ import type { SarabunFonts } from './fontTypes.ts';
 export async function loadSarabunFonts(): Promise<SarabunFonts> {
   const require = createRequire(import.meta.url);
   const read = async (file: string) => new Uint8Array(await readFile(require.resolve(`@expo-google-fonts/sarabun/${file}`)));
-  const [regular, bold] = await Promise.all([read('400Regular/Sarabun_400Regular.ttf'), read('700Bold/Sarabun_700Bold.ttf')]);
-  return { regular, bold };
+  const [regular, bold, zeroWidth] = await Promise.all([
+    read('400Regular/Sarabun_400Regular.ttf'),
+    read('700Bold/Sarabun_700Bold.ttf'),
+    readFile(new URL('./PdfZeroWidth.ttf', import.meta.url)).then((b) => new Uint8Array(b)),
+  ]);
+  return { regular, bold, zeroWidth };
 }

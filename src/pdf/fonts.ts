@@ -1,6 +1,6 @@
 /**
  * The fonts of the PDFs (proposal, report): Sarabun (OFL, @expo-google-fonts/sarabun) regular and bold, plus
- * the generated zero-width font for U+200B (zeroWidthFont.ts).
+ * the zero-width font for U+200B (PdfZeroWidth.ttf, below).
  *
  * Where the TTF bytes come from depends on where the PDF is built: in Node they are read from
  * node_modules; in the browser they are Vite `?url` assets fetched on first use (the PDF chunk
@@ -10,6 +10,16 @@ import type { SarabunFonts } from './fontTypes.ts';
 
 /** pdfmake's name for the Sarabun family. */
 export const FONT = 'Sarabun';
+
+/**
+ * PdfZeroWidth.ttf (664 bytes, committed) is a TrueType font whose only glyph is empty and
+ * zero-width. It draws the U+200B ZERO WIDTH SPACE that marks Thai word boundaries (DESIGN.md §8:
+ * the PDF breaks Thai lines between words): pdfmake's line breaker (UAX #14) breaks after U+200B,
+ * but Sarabun has no glyph for it and would draw a .notdef box 0.7 em wide. Its cmap maps U+0020
+ * and U+200B to that glyph (fontkit replaces default-ignorable U+200B by the space glyph); its
+ * ascent and descent are below Sarabun's so a line's height is never raised by it.
+ */
+export const ZERO_WIDTH_POSTSCRIPT_NAME = 'PdfZeroWidth-Regular';
 
 export type { SarabunFonts } from './fontTypes.ts';
 

@@ -21,7 +21,7 @@
  *    decomposition of 'ำ', instead of 'ำา'. The zero-width font's glyphs map to nothing, so the
  *    U+200B break opportunities never appear in copied text.
  */
-import { ZERO_WIDTH_POSTSCRIPT_NAME } from './zeroWidthFont.ts';
+import { ZERO_WIDTH_POSTSCRIPT_NAME } from './fonts.ts';
 
 const PATCHED = Symbol.for('thai-coastal.pdfkit.actualText');
 

@@ -8,7 +8,6 @@ import pdfmake from 'pdfmake';
 import { FONT, loadDefaultFonts, type SarabunFonts } from './fonts.ts';
 import { installActualText, installFontSharing, repairToUnicode } from './pdfkitFixes.ts';
 import { ZERO_WIDTH_FONT } from './thaiText.ts';
-import { zeroWidthFont } from './zeroWidthFont.ts';
 
 let setup: Promise<void> | undefined;
 
@@ -32,7 +31,7 @@ export function ensurePdfSetup(fonts?: SarabunFonts): Promise<void> {
     const vfs = pdfmake.virtualfs;
     vfs.writeFileSync('Sarabun-Regular.ttf', toFontBytes(f.regular));
     vfs.writeFileSync('Sarabun-Bold.ttf', toFontBytes(f.bold));
-    vfs.writeFileSync('PdfZeroWidth.ttf', toFontBytes(zeroWidthFont()));
+    vfs.writeFileSync('PdfZeroWidth.ttf', toFontBytes(f.zeroWidth));
     pdfmake.addFonts({
       [FONT]: { normal: 'Sarabun-Regular.ttf', bold: 'Sarabun-Bold.ttf', italics: 'Sarabun-Regular.ttf', bolditalics: 'Sarabun-Bold.ttf' },
       [ZERO_WIDTH_FONT]: { normal: 'PdfZeroWidth.ttf', bold: 'PdfZeroWidth.ttf', italics: 'PdfZeroWidth.ttf', bolditalics: 'PdfZeroWidth.ttf' },

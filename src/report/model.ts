@@ -45,7 +45,7 @@ export interface ReportInput {
 /** Rows of legend a page holds: the title page shares its height with the map. */
 export const LEGEND_ROWS = { title: 12, page: 38 } as const;
 /** A chart whose table has more rows than this takes a page of its own. */
-export const TALL_CHART_ROWS = 18;
+const TALL_CHART_ROWS = 18;
 
 /** The legend block of each visible layer that has something to show (groups show their children). */
 export function legendBlocks(input: Pick<ReportInput, 'layers' | 'legends' | 'legendImage'>): LegendBlock[] {

@@ -7,14 +7,14 @@ import { rateLimitedLog } from './http/errorLog.ts';
 import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
-import { createRouter, type Route } from './http/router.ts';
+import { createRouter, type Route } from './http/routeTable.ts';
 import { sendText } from './http/send.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { basemapRoutes } from './routes/basemap.ts';
 import { clientRoutes } from './routes/client.ts';
 import { geoserverRoutes } from './routes/geoserver.ts';
 import { layerDataRoutes } from './routes/layerData.ts';
-import { routerRoutes } from './routes/router.ts';
+import { routerRoutes } from './routes/pageApi.ts';
 
 export interface AppServerOptions {
   /** Where the client is served, e.g. '/maps'. */

@@ -1,7 +1,7 @@
 // What src/server/launch.mjs says when the server runs from its esbuild bundle (`npm start`);
 // nothing under tsx or vitest.
 
-export interface ServerBundle {
+interface ServerBundle {
   /** SHA-1 over the bundle's source files: the same key means the same server code. */
   key: string;
   /** Its folder, which also keeps the validated config (src/server/configCache.ts). */

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoadResult } from '../engine/node/loadConfig.ts';
-import { SCHEMA_DIR } from '../engine/node/schemaDir.ts';
+import type { LoadResult } from '../loader/loadConfig.ts';
+import { SCHEMA_DIR } from '../loader/schemaDir.ts';
 
 /** Every file below `dir`, sorted, as [path relative to dir, contents]. */
 function filesBelow(dir: string, prefix = ''): Array<[string, Buffer]> {
@@ -54,7 +54,7 @@ export async function loadConfigCached(configDir: string, codeKey: string, cache
   } catch {
     // not kept yet (or unreadable): validate
   }
-  const { loadConfigDir } = await import('../engine/node/loadConfig.ts');
+  const { loadConfigDir } = await import('../loader/loadConfig.ts');
   const loaded = await loadConfigDir(configDir);
   if (loaded.ok) {
     mkdirSync(cacheDir, { recursive: true });

@@ -89,7 +89,7 @@ const [{ formatConfigError }, { createAppServer }, { ensureClientBuilt }, { useC
 const bundle = serverBundle();
 const loaded = bundle
   ? await loadConfigCached(configDir, bundle.key, bundle.dir)
-  : { ...(await (await import('../engine/node/loadConfig.ts')).loadConfigDir(configDir)), cached: false };
+  : { ...(await (await import('../loader/loadConfig.ts')).loadConfigDir(configDir)), cached: false };
 if (!loaded.ok) fail(loaded.errors.map(formatConfigError).join('\n'));
 console.log(`${loaded.summary}${loaded.cached ? ' (validated before, unchanged since)' : ''}`);
 useCatalog(loaded.catalog.doc, loaded.catalog.layers);

@@ -1,7 +1,7 @@
 // One provider API client for the app, configured from config/app.yaml (SPEC.md §7).
 import type { AppConfig } from '../engine/types.ts';
 import { createApiClient, type ApiClient } from '../api/client.ts';
-import { routerCall } from '../api/router.ts';
+import { routerCall } from '../api/pageApi.ts';
 import { layerDataCall, type LayerDataKind } from '../api/layerData.ts';
 import type { LayerDataQuery } from '../engine/layerData.ts';
 

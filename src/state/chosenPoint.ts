@@ -3,7 +3,7 @@
 // the point's row fields (CODE, SITE, ...); `from` says which side chose it.
 import { createStore } from './store.ts';
 
-export interface ChosenPoint {
+interface ChosenPoint {
   properties: Readonly<Record<string, unknown>>;
   from: 'map' | 'list';
 }

@@ -2,7 +2,7 @@
 // and the machines without prop drilling or a state library.
 import { useSyncExternalStore } from 'react';
 
-export interface Store<T> {
+interface Store<T> {
   get(): T;
   set(update: Partial<T> | ((s: T) => Partial<T>)): void;
   subscribe(listener: () => void): () => void;

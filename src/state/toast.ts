@@ -3,7 +3,7 @@
 import { createStore } from './store.ts';
 
 export type ToastKind = 'info' | 'loading' | 'success' | 'error';
-export interface Toast { id: number; kind: ToastKind; text: string }
+interface Toast { id: number; kind: ToastKind; text: string }
 
 export const toastStore = createStore<{ toasts: Toast[] }>({ toasts: [] });
 

@@ -27,7 +27,7 @@ function topicRoute(topic: ResolvedTopic): RouteObject {
   };
 }
 
-export function routesFor(config: ConfigBundle): RouteObject[] {
+function routesFor(config: ConfigBundle): RouteObject[] {
   const byLayout = (layout: 'map' | 'project') => config.topics.filter((t) => t.layout === layout).map(topicRoute);
   return [
     { index: true, element: <Navigate to={`/${config.app.defaultRoute ?? config.topics[0]?.route ?? ''}`} replace /> },

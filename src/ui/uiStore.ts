@@ -3,7 +3,7 @@ import { createStore } from '../state/store.ts';
 
 export type Dialog = 'menu' | 'layers' | 'basemap' | 'export' | null;
 
-export interface UiState {
+interface UiState {
   /** Desktop: the sidebar is expanded (default open). */
   sidebarOpen: boolean;
   /** Small screens: the slide-in navigation is shown. */

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDirs } from './tempDirs.ts';
-import { SCHEMA_DIR } from '../../src/engine/node/schemaDir.ts';
-import { loadConfigDir } from '../../src/engine/node/loadConfig.ts';
+import { SCHEMA_DIR } from '../../src/loader/schemaDir.ts';
+import { loadConfigDir } from '../../src/loader/loadConfig.ts';
 import { configKey, loadConfigCached } from '../../src/server/configCache.ts';
 
 const CONFIG = fileURLToPath(new URL('../../config', import.meta.url));

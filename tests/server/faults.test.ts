@@ -9,7 +9,7 @@ import { rateLimitedLog } from '../../src/server/http/errorLog.ts';
 import { proxyFeatureInfo, ProxyError } from '../../src/server/proxy/wmsProxy.ts';
 import { SLOW } from './db/testDatabase.ts';
 import { makeFakeDist, startServer } from './helpers.ts';
-import { rawRequest, startBackend, type Backend } from './router/helpers.ts';
+import { rawRequest, startBackend, type Backend } from './pageApi/helpers.ts';
 
 describe('rateLimitedLog', () => {
   it('one line per kind per interval, then the count', () => {

@@ -80,7 +80,7 @@ describe('the server bundle (npm start)', () => {
     expect(await build()).toMatch(/^server bundle: built \(no server bundle yet\)/);
     const made = manifest();
     // every module of the server and the engine it runs, each with its content's SHA-1
-    for (const file of ['src/server/start.ts', 'src/server/app.ts', 'src/engine/node/loadConfig.ts', 'src/server/ogc/renderWorker.ts']) {
+    for (const file of ['src/server/start.ts', 'src/server/app.ts', 'src/loader/loadConfig.ts', 'src/server/ogc/renderWorker.ts']) {
       expect(made.inputs[file], file).toBe(sha1(file));
     }
     expect(Object.keys(made.inputs).some((file) => file.includes('node_modules'))).toBe(false); // packages stay packages

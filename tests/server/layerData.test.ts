@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFeatureType, type VectorFeatureType } from '../../src/server/data/featureTypes.ts';
 import { LayerDataError, layerValues } from '../../src/server/data/layerData.ts';
 import { SLOW } from './db/testDatabase.ts';
-import { startBackend, type Backend } from './router/helpers.ts';
+import { startBackend, type Backend } from './pageApi/helpers.ts';
 
 let backend: Backend;
 const thai = new Intl.Collator('th', { numeric: true });

@@ -44,7 +44,7 @@ export interface AggregateRow {
   shares: Array<number | null>;
 }
 
-export interface Aggregated {
+interface Aggregated {
   levels: GroupLevel[];
   rows: AggregateRow[];
   /** The value of all charted features together (the sum, their mean or their count). */

@@ -72,7 +72,7 @@ const count: Measure = {
   text: (value) => wholeNumber.format(value),
 };
 
-export const measures: Readonly<Record<BuiltInChartUnit, Measure>> = {
+const measures: Readonly<Record<BuiltInChartUnit, Measure>> = {
   sqm,
   sqkm: simple('sqkm', 'พื้นที่', unitLabels.sqkm),
   rai: simple('rai', 'พื้นที่', unitLabels.rai),

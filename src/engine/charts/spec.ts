@@ -1,6 +1,6 @@
 // A declarative chart (issue 9 item 5, SPEC.md §4 Charts): what an admin writes in a topic's
 // `chart` section. The JSON Schema properties below are the single source: the section module
-// (src/ui/sections/chart/definition.ts) puts them in its schema branch, adding the shared id and
+// (src/sections/chart/definition.ts) puts them in its schema branch, adding the shared id and
 // colour patterns, and the TypeScript type is inferred from them. compile.ts turns a spec and a
 // row result into table text and a vega-lite spec.
 import type { FromSchema } from 'json-schema-to-ts';
@@ -131,7 +131,6 @@ export type ChartSpec = FromSchema<
 >;
 export type BuiltInChartUnit = (typeof BUILT_IN_CHART_UNITS)[number];
 export type GroupLevel = ChartSpec['groupBy'][number];
-export type ChartShare = NonNullable<ChartSpec['shares']>[number];
 
 /** Why a `when.notMatching` pattern is no regular expression, or null when it is one. */
 export function patternError(pattern: string): string | null {

@@ -3,7 +3,7 @@
 // above the table instead, so the value columns fit. At least one name column stays.
 import type { ChartTable } from './compile.ts';
 
-export interface ScopedTable {
+interface ScopedTable {
   table: ChartTable;
   /** The lifted columns, outermost first: 'จังหวัด' and 'สงขลา'. */
   scope: Array<{ label: string; value: string }>;

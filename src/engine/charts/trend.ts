@@ -6,7 +6,7 @@
 import { th } from '../../locale/th.ts';
 import { darkenToContrast } from '../contrast.ts';
 
-export interface TrendYear {
+interface TrendYear {
   year: number;
   distance: number | null;
   in_period: boolean;
@@ -50,7 +50,7 @@ export function rateInWords(rate: number | null, ci: number | null): string {
   return `${word}${size}${interval} ${th.trend.perYear}`;
 }
 
-export interface TrendRow {
+interface TrendRow {
   key: string;
   label: string;
   value: string;

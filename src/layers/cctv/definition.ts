@@ -4,7 +4,7 @@ import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
 import { stationBehaviour, stationProperties } from '../stations.ts';
 
-export const cctvSchema = layerSchema(
+const cctvSchema = layerSchema(
   'cctv',
   "coastal CCTV camera markers with a popup of code, site, band, the live video and the link 'Coastal CCTV Live'",
   stationProperties('cctv.json'),

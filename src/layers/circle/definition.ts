@@ -8,7 +8,7 @@ import { circlePolygon, collection } from '../shapes.ts';
 
 export const DEFAULT_CIRCLE_RADIUS_M = 100;
 
-export const circleSchema = layerSchema(
+const circleSchema = layerSchema(
   'circle',
   'a circle of a radius in metres around a point (SPEC.md §3 default radius 100)',
   { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: DEFAULT_CIRCLE_RADIUS_M, description: 'Radius in metres.' } },

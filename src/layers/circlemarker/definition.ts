@@ -5,7 +5,7 @@ import { lonLat } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { collection } from '../shapes.ts';
 
-export const circlemarkerSchema = layerSchema(
+const circlemarkerSchema = layerSchema(
   'circlemarker',
   'a point drawn as a circle of a fixed size in pixels',
   { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: 10, description: 'Radius in pixels.' } },

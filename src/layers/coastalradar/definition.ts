@@ -4,7 +4,7 @@ import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
 import { stationBehaviour, stationProperties } from '../stations.ts';
 
-export const coastalradarSchema = layerSchema(
+const coastalradarSchema = layerSchema(
   'coastalradar',
   'HF radar station markers (24x28 icons) with a popup of CODE, BAND and SITE',
   stationProperties('radar_stations.json'),

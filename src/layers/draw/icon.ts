@@ -4,7 +4,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { PIN_HEIGHT, PIN_HOLE_PATH, PIN_PATH, PIN_STROKE, PIN_STROKE_WIDTH, PIN_WIDTH } from '../../engine/pin.ts';
 import { STATION_ICON } from '../stations.ts';
 
-export function pinImageId(color: string): string {
+function pinImageId(color: string): string {
   return `station-pin-${color.replace('#', '')}`;
 }
 

@@ -13,7 +13,7 @@ const versions = new WeakMap<object, number>();
 let nextVersion = 1;
 
 /** A stable number per data object: a new answer redraws, the same one does not. */
-export function dataVersion(data: object | undefined): number {
+function dataVersion(data: object | undefined): number {
   if (!data) return 0;
   let v = versions.get(data);
   if (v === undefined) versions.set(data, (v = nextVersion++));

@@ -7,7 +7,7 @@ import { asset, method } from '../schemaParts.ts';
 import { loadFeatureParts } from '../featureRequests.ts';
 import { assetUrl, baseInstance, fill } from '../request.ts';
 
-export const geojsonSchema = layerSchema(
+const geojsonSchema = layerSchema(
   'geojson',
   'a GeoJSON FeatureCollection from a bundled asset or a URL, drawn in the legend colours; offers its data',
   {

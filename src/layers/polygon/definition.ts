@@ -5,7 +5,7 @@ import { lonLat } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { closedRing, collection } from '../shapes.ts';
 
-export const polygonSchema = layerSchema(
+const polygonSchema = layerSchema(
   'polygon',
   'a filled area from its corners (closed automatically)',
   { coordinates: { type: 'array', minItems: 3, items: lonLat, description: 'Corners [lon, lat], in order.' } },

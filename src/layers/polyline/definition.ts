@@ -5,7 +5,7 @@ import { lonLat } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { collection } from '../shapes.ts';
 
-export const polylineSchema = layerSchema(
+const polylineSchema = layerSchema(
   'polyline',
   'a line through its points',
   { coordinates: { type: 'array', minItems: 2, items: lonLat, description: 'Points [lon, lat], in order.' } },

@@ -4,7 +4,7 @@ import { layerSchema, type TemplateOf } from '../define.ts';
 import { baseInstance } from '../request.ts';
 import { collection, rectanglePolygon } from '../shapes.ts';
 
-export const rectangleSchema = layerSchema(
+const rectangleSchema = layerSchema(
   'rectangle',
   'a box given as [west, south, east, north] in degrees',
   {

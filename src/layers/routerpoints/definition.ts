@@ -16,7 +16,7 @@ import { requestUrl } from '../featureRequests.ts';
 const name = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*$' } as const;
 const field = { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } as const;
 
-export const routerpointsSchema = layerSchema(
+const routerpointsSchema = layerSchema(
   'routerpoints',
   'rows of a provider-router list drawn as points at their lon/lat fields, in the legend colours; offers its data; optional trend drawer',
   {

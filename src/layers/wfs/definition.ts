@@ -13,7 +13,7 @@ import { cql, id, method, template, viewparams } from '../schemaParts.ts';
 import { loadFeatureParts } from '../featureRequests.ts';
 import { baseInstance, buildCql, fill, routerUrl, serviceUrl, splitParts, viewparamEntries, viewparamsText } from '../request.ts';
 
-export const wfsSchema = layerSchema(
+const wfsSchema = layerSchema(
   'wfs',
   'features from a WFS (or the provider router) as GeoJSON, drawn in the legend colours; offers its data to charts and downloads',
   {

@@ -5,7 +5,7 @@ import { layerSchema, type TemplateOf } from '../define.ts';
 import { cql, template, viewparams } from '../schemaParts.ts';
 import { baseInstance, buildCql, buildViewparams, fill, serviceUrl } from '../request.ts';
 
-export const wmsSchema = layerSchema(
+const wmsSchema = layerSchema(
   'wms',
   'server-rendered map tiles (WMS GetMap), feature information by GetFeatureInfo',
   {

@@ -10,7 +10,7 @@ import type { MapLayer } from '../layerStore.ts';
 import { styleLayersOf } from './sync.ts';
 
 /** The topmost clicked feature of a popup layer, with its layer. */
-export function popupHit(map: MapLibreMap, layers: readonly MapLayer[], point: MapMouseEvent['point']): { layer: MapLayer; properties: Record<string, unknown>; lngLat: [number, number] } | null {
+function popupHit(map: MapLibreMap, layers: readonly MapLayer[], point: MapMouseEvent['point']): { layer: MapLayer; properties: Record<string, unknown>; lngLat: [number, number] } | null {
   const withPopup = layers.filter((l) => l.visible && drawerOf(l.type)?.popup);
   const ids = withPopup.flatMap((l) => styleLayersOf(map, l.id)).filter((id) => map.getLayer(id));
   if (ids.length === 0) return null;

@@ -5,7 +5,7 @@ import { createStore } from '../../state/store.ts';
 
 export const SATELLITE_LAYER_ID = 'gistda-satellite';
 
-export interface SatelliteOption {
+interface SatelliteOption {
   /** gistda_satellite_YYYY */
   id: string;
   /** 'ปี พ.ศ. ' + year */
@@ -30,7 +30,7 @@ export function satelliteOptions(satellite: AppConfig['satellite']): SatelliteOp
 }
 
 /** The access key, only when the server passed one into the client config; never committed. */
-export function satelliteKey(satellite: AppConfig['satellite']): string | undefined {
+function satelliteKey(satellite: AppConfig['satellite']): string | undefined {
   const key = (satellite as { key?: unknown }).key;
   return typeof key === 'string' && key !== '' ? key : undefined;
 }

@@ -5,8 +5,8 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { Measurement } from '../../machines/measure.ts';
 
 export const MEASURE_SOURCE = 'measure-tool';
-export const MEASURE_ACTIVE_COLOUR = '#ABE67E';
-export const MEASURE_COMPLETED_COLOUR = '#C8F2BE';
+const MEASURE_ACTIVE_COLOUR = '#ABE67E';
+const MEASURE_COMPLETED_COLOUR = '#C8F2BE';
 const colour = ['match', ['get', 'status'], 'active', MEASURE_ACTIVE_COLOUR, MEASURE_COMPLETED_COLOUR] as const;
 
 /** The features of the working points (status 'active') and the finished result ('completed');

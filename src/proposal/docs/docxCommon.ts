@@ -22,15 +22,15 @@ import {
 } from 'docx';
 import type { SarabunFonts } from '../../pdf/fonts.ts';
 
-export const DOCX_FONT = 'Sarabun';
+const DOCX_FONT = 'Sarabun';
 /** A4 in twips, 2 cm margins. */
-export const PAGE = { width: 11906, height: 16838, margin: 1134 };
+const PAGE = { width: 11906, height: 16838, margin: 1134 };
 export const CONTENT_TWIPS = PAGE.width - 2 * PAGE.margin;
 /** 1 pt = 20 twips; indentation step of 14 pt like the PDF. */
 export const INDENT = 280;
 const BODY_HALF_POINTS = 22; // 11 pt
 
-export interface RunStyle {
+interface RunStyle {
   bold?: boolean;
   size?: number; // points
   color?: string;

@@ -21,7 +21,7 @@ export interface InstructionItem {
   optionsLabel?: string;
 }
 
-export interface InstructionStep {
+interface InstructionStep {
   heading: string;
   items: InstructionItem[];
 }

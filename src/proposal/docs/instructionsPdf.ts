@@ -34,7 +34,7 @@ function itemBlock(item: InstructionItem): Node {
   return { stack, unbreakable: true, margin: [indent, 6, 0, 0] };
 }
 
-export function instructionsDefinition(ins: Instructions): Node {
+function instructionsDefinition(ins: Instructions): Node {
   const content: Node[] = [
     { text: phraseRuns(ins.title), bold: true, fontSize: 16, alignment: 'center' },
     { text: phraseRuns(ins.formTitle), bold: true, fontSize: 12, alignment: 'center', margin: [20, 2, 20, 8] },

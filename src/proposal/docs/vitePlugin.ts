@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { formatConfigError, loadConfigDir } from '../../engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../../loader/loadConfig.ts';
 import { writeFormFiles } from './writeFormFiles.ts';
 
-export interface FormFilesPluginOptions {
+interface FormFilesPluginOptions {
   /** Config directory (default: CONFIG_DIR or ./config). */
   configDir?: string;
   /** Form id (default: the first form of the config). */

@@ -26,13 +26,13 @@ export const FORM_FILES = {
   instructionsDocx: 'proposal-instructions.docx',
 } as const;
 
-export interface FormFile {
+interface FormFile {
   name: string;
   bytes: Uint8Array;
 }
 
 /** The four files in memory. */
-export async function buildFormFiles(form: FormDoc, fonts?: SarabunFonts): Promise<FormFile[]> {
+async function buildFormFiles(form: FormDoc, fonts?: SarabunFonts): Promise<FormFile[]> {
   const f = fonts ?? (await loadSarabunFonts());
   const [formPdf, formDocx, instructionsPdf, instructionsDocx] = await Promise.all([
     buildProposalPdf(form, {}, {}, { fonts: f }),

@@ -9,12 +9,12 @@ import proj4 from 'proj4';
 
 export const PROPOSAL_UTM_ZONE = 47;
 
-export interface LatLng {
+interface LatLng {
   lat: number;
   lng: number;
 }
 
-export interface Utm {
+interface Utm {
   zone: number;
   hemisphere: 'N' | 'S';
   /** metres */

@@ -19,7 +19,8 @@ import pdfmake from 'pdfmake';
 import type { FormDoc } from '../../engine/types.ts';
 import { formModel, type FormItem } from './formModel.ts';
 import type { SarabunFonts } from '../../pdf/fonts.ts';
-import { INNER_HEIGHT, MARGINS, MIN_SCALE, proposalDefinition, type ProposalImages } from './layout.ts';
+import { proposalDefinition, type ProposalImages } from './layout.ts';
+import { INNER_HEIGHT, MARGINS, MIN_SCALE } from './pageParts.ts';
 import { pageCount, repairToUnicode } from '../../pdf/pdfkitFixes.ts';
 import { ensurePdfSetup, toBytes } from '../../pdf/render.ts';
 

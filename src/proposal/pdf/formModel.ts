@@ -11,9 +11,9 @@
  */
 import type { FormDoc } from '../../engine/types.ts';
 
-export type JsonSchema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 
-export type FieldKind =
+type FieldKind =
   | 'text' // one-line text
   | 'textarea' // multi-line text
   | 'number'
@@ -24,7 +24,7 @@ export type FieldKind =
   | 'checks' // an object of booleans, each optionally with a `<key>Detail` text
   | 'group'; // an object of text leaves (the contact block)
 
-export interface ChoiceOption {
+interface ChoiceOption {
   value: string;
   title: string;
 }
@@ -72,7 +72,7 @@ export interface FormItem {
   when?: { field: string; value: string };
 }
 
-export interface FormStep {
+interface FormStep {
   title: string;
   items: FormItem[];
 }
@@ -96,7 +96,7 @@ function str(v: unknown): string | undefined {
 }
 
 /** Splits '2.1 สถานภาพชายฝั่ง' / '1. ชื่อโครงการ' into number and label. */
-export function splitTitle(title: string): { number: string | null; label: string; depth: number } {
+function splitTitle(title: string): { number: string | null; label: string; depth: number } {
   const m = NUMBERED.exec(title.trim());
   if (!m) return { number: null, label: title.trim(), depth: 0 };
   const number = m[1]!;
@@ -104,7 +104,7 @@ export function splitTitle(title: string): { number: string | null; label: strin
 }
 
 /** The choices of an enum or oneOf-of-const schema. */
-export function choicesOf(schema: JsonSchema): ChoiceOption[] {
+function choicesOf(schema: JsonSchema): ChoiceOption[] {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => ({ value: String(v), title: String(v) }));
   const alts = (schema.oneOf ?? schema.anyOf) as unknown;
   if (Array.isArray(alts) && alts.every((a) => 'const' in obj(a))) {

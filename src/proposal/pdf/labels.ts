@@ -21,4 +21,3 @@ export const PDF_TEXT = {
 
 /** SPEC.md §9: the location minimap is 80 x 80 (drawn 80 x 80 pt) at zoom 3. */
 export const MINIMAP_SIZE = 80;
-export const MINIMAP_ZOOM = 3;

@@ -5,7 +5,7 @@
 export const CACHE_KEY = 'coastal_project_form_cache';
 const VERSION = 1;
 
-export type FormData = Record<string, unknown>;
+type FormData = Record<string, unknown>;
 
 export interface CachedForm {
   /** The form's config id ('proposal'): a cache of another form is ignored. */
@@ -28,7 +28,7 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
-export type SaveResult =
+type SaveResult =
   | { ok: true; withoutImage?: false }
   /** The whole form did not fit; it was saved without the map image. */
   | { ok: true; withoutImage: true; error: string }

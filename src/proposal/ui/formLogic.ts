@@ -12,10 +12,10 @@ export type ProposalData = Record<string, unknown>;
 export type ProposalValidator = ValidatorType<ProposalData, RJSFSchema>;
 
 /** The coordinate fields whose pattern error SPEC.md §5/§8 shows in red as the user types. */
-export const COORDINATE_FIELDS = ['coordinates', 'coordinatesEnd'] as const;
+const COORDINATE_FIELDS = ['coordinates', 'coordinatesEnd'] as const;
 
 /**
- * The rjsf validator with the same ajv setup as the rest of the config (src/engine/node/schemas.ts:
+ * The rjsf validator with the same ajv setup as the rest of the config (src/loader/schemas.ts:
  * ajv 8 with allErrors, verbose, discriminator, strict off, union types, and ajv-formats), so the form
  * accepts exactly what the config schema test accepts.
  */
@@ -28,10 +28,6 @@ export function createProposalValidator(): ProposalValidator {
     ajvFormatOptions: false,
     extenderFn: (ajv) => addFormats(ajv as unknown as Ajv) as never,
   });
-}
-
-export function stepCount(form: FormDoc): number {
-  return form.steps.length;
 }
 
 /** The top-level fields a step (1-based) shows, from config `steps`. */
@@ -57,12 +53,12 @@ export function requiredOfStep(form: FormDoc, step: number): string[] {
 }
 
 /** A validation error's path without rjsf's leading dot, e.g. 'budgetAmount.b2569'. */
-export function errorPath(error: Pick<RJSFValidationError, 'property'>): string {
+function errorPath(error: Pick<RJSFValidationError, 'property'>): string {
   return (error.property ?? '').replace(/^\./, '');
 }
 
 /** The top-level field an error belongs to ('' for an error on the whole form). */
-export function topField(error: Pick<RJSFValidationError, 'property'>): string {
+function topField(error: Pick<RJSFValidationError, 'property'>): string {
   return errorPath(error).split('.')[0] ?? '';
 }
 
@@ -73,7 +69,7 @@ export function topField(error: Pick<RJSFValidationError, 'property'>): string {
  * form clears budgetSources whenever noBudget is chosen (see `withDerived`), so they never point
  * at something a person can fix.
  */
-export function thaiErrors(form: FormDoc) {
+function thaiErrors(form: FormDoc) {
   const messages = form.messages ?? {};
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors
@@ -90,7 +86,7 @@ export function thaiErrors(form: FormDoc) {
       });
 }
 
-export interface Validation {
+interface Validation {
   /** Every error of the form, in Thai. */
   errors: RJSFValidationError[];
   errorSchema: ErrorSchema<ProposalData>;
@@ -101,7 +97,7 @@ export function validateProposal(form: FormDoc, validator: ProposalValidator, da
   return { errors, errorSchema };
 }
 
-export interface StepCheck {
+interface StepCheck {
   /** The step's invalid top-level fields, in step order ([] = the step is valid). */
   invalid: string[];
   /** The errors of those fields only, to show in the form (rjsf `extraErrors`). */

@@ -4,11 +4,11 @@
  */
 import { isNode, setBrowserFontLoader } from '../../pdf/fonts.ts';
 import { ensurePdfSetup, renderPdf } from '../../pdf/render.ts';
-import { reportDefinition, type ReportPdfInput } from './definition.ts';
+import { reportDefinition, type ReportPdfInput } from './pdfmakeDocument.ts';
 
 if (!isNode()) setBrowserFontLoader(() => import('../../pdf/fonts.browser.ts').then((m) => m.loadSarabunFonts()));
 
-export type { ReportPdfInput } from './definition.ts';
+export type { ReportPdfInput } from './pdfmakeDocument.ts';
 
 /** Loads the fonts and sets pdfmake up ahead of the first PDF (the export dialog calls it when it
  *  opens, so that pressing 'ดาวน์โหลด PDF' pays only for the layout). */

@@ -25,7 +25,7 @@ const PRECISION = 1e5;
 export const DETAIL_FILE = path.resolve(fileURLToPath(import.meta.url), '../data/land-detail.geojson.gz');
 
 /** `land` carries the ISO 3166-1 alpha-3 code (`a3`), so Thailand keeps its tint; `coverage` is the box. */
-export type DetailProperties = { kind: 'land'; a3: string } | { kind: 'coverage' };
+type DetailProperties = { kind: 'land'; a3: string } | { kind: 'coverage' };
 export type DetailCollection = FeatureCollection<MultiPolygon | Polygon, DetailProperties>;
 
 export type SourceCollection = FeatureCollection<Polygon | MultiPolygon, { A3: string }>;

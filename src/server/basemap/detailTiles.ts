@@ -12,7 +12,7 @@ export const DETAIL_MAX_ZOOM = 14;
 /** The one layer of every tile. */
 export const DETAIL_LAYER = 'land';
 
-export const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
+const TILE_CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 export const TILE_CACHE_CONTROL = 'public, max-age=86400';
 /** Encoded tiles kept (a few KB each): more than a large screen shows over several zoom levels. */
 const KEEP_ENCODED = 2000;

@@ -5,7 +5,7 @@ import { basemapStyle } from './style.ts';
 
 const CACHE_CONTROL = 'public, max-age=3600';
 
-export interface Basemap {
+interface Basemap {
   /** The MapLibre style; asking for it starts on the land and the detailed land's tiles. */
   style: () => CachedBody;
   /** The Natural Earth land GeoJSON, built on first use. */
@@ -14,7 +14,7 @@ export interface Basemap {
   report: (error: unknown) => void;
 }
 
-export interface BasemapPaths {
+interface BasemapPaths {
   style: string;
   land: string;
   /** Folder of the detailed land's vector tiles, `{z}/{x}/{y}.pbf` below it. */

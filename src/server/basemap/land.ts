@@ -6,13 +6,13 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { clipLine, clipRing, type BBox } from './geometry.ts';
 
 /** The region around Thailand kept in the offline base map (lon 90..112, lat -2..25). */
-export const BASEMAP_BBOX: BBox = [90, -2, 112, 25];
+const BASEMAP_BBOX: BBox = [90, -2, 112, 25];
 
 /** ISO 3166-1 numeric code, the `id` of countries in world-atlas. */
 export const THAILAND_ISO_N3 = '764';
 
-export type BasemapProperties = { kind: 'country'; name: string; iso_n3: string } | { kind: 'border' };
-export type BasemapFeature = Feature<MultiPolygon | MultiLineString, BasemapProperties>;
+type BasemapProperties = { kind: 'country'; name: string; iso_n3: string } | { kind: 'border' };
+type BasemapFeature = Feature<MultiPolygon | MultiLineString, BasemapProperties>;
 
 type CountryTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 

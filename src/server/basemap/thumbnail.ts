@@ -27,7 +27,7 @@ function landFeatures() {
 }
 
 /** The PNG of one base map's thumbnail. */
-export async function renderThumbnail(basemap: Pick<BasemapDef, 'thumbnail'>): Promise<Buffer> {
+async function renderThumbnail(basemap: Pick<BasemapDef, 'thumbnail'>): Promise<Buffer> {
   const palette = { ...DEFAULT_PALETTE, ...basemap.thumbnail };
   const { countries, borders } = landFeatures();
   return renderMap({

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../http/router.ts';
+import type { RequestContext } from '../http/routeTable.ts';
 import { sendCached, sendText } from '../http/send.ts';
 import { detailTiles, startDetailedBasemap } from './detailSource.ts';
 import { parseTileAddress, TILE_CACHE_CONTROL } from './detailTiles.ts';

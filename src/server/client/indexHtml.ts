@@ -1,4 +1,4 @@
-export const CONFIG_MARKER = '<!--app-config-->';
+const CONFIG_MARKER = '<!--app-config-->';
 
 /**
  * Makes JSON text safe inside an HTML <script> element: `<` can start `</script>` or `<!--`,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogDimension, type CatalogDoc, type Published } from '../../engine/catalog.ts';
 import { formatConfigError } from '../../engine/errors.ts';
-import { readCatalog } from '../../engine/node/loadCatalog.ts';
+import { readCatalog } from '../../loader/loadCatalog.ts';
 
 interface Catalog {
   doc: CatalogDoc;

@@ -5,7 +5,7 @@
 import type { AttributeType, CatalogDoc, GeometryKind, Published, PublishedVector } from '../../engine/catalog.ts';
 import { attributeSource } from '../../engine/catalog.ts';
 import type { JsonPath } from '../../engine/errors.ts';
-import { closestName } from '../../engine/node/similar.ts';
+import { closestName } from '../../loader/similar.ts';
 import { describeTables, type TableShape } from '../db/introspect.ts';
 import type { Queryable } from '../db/types.ts';
 

@@ -1,7 +1,7 @@
 // The layer catalog's data check (catalogData.ts) as config errors: each problem at the
 // file:line:column of config/layers.yaml that names the table, column or value.
 import type { ConfigError } from '../../engine/errors.ts';
-import { readCatalog } from '../../engine/node/loadCatalog.ts';
+import { readCatalog } from '../../loader/loadCatalog.ts';
 import type { Queryable } from '../db/types.ts';
 import { checkCatalogData } from './catalogData.ts';
 

@@ -13,7 +13,7 @@ export class LayerDataError extends Error {}
 /** column -> the values it may equal (a multi-select sends several). */
 export type ColumnFilters = ReadonlyArray<readonly [column: string, values: readonly string[]]>;
 
-export interface ValuesQuery {
+interface ValuesQuery {
   value: string;
   /** The label column; the value itself when absent. */
   label?: string;
@@ -24,7 +24,7 @@ export interface ValuesQuery {
 
 export type TotalsOp = 'sum' | 'count' | 'mean';
 
-export interface TotalsQuery {
+interface TotalsQuery {
   op: TotalsOp;
   /** The measured column: required by sum and mean; count counts its non-null values, or rows without it. */
   field?: string;
@@ -37,7 +37,7 @@ type Row = Record<string, unknown>;
 const thai = new Intl.Collator('th', { numeric: true });
 
 /** Numbers by value, anything else as Thai text; null last. */
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
@@ -104,7 +104,7 @@ export async function layerValues(db: Queryable, ft: VectorFeatureType, q: Value
 }
 
 /** The answer's name of the measured value: the field's own name, or `count`. */
-export function totalsValueName(q: Pick<TotalsQuery, 'op' | 'field'>): string {
+function totalsValueName(q: Pick<TotalsQuery, 'op' | 'field'>): string {
   return q.op === 'count' ? 'count' : q.field!;
 }
 

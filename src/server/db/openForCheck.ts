@@ -12,7 +12,7 @@ import type { ManagedDatabase } from './types.ts';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export type CheckDatabase = { ok: true; db: ManagedDatabase; description: string; close(): Promise<void> } | { ok: false; reason: string };
+type CheckDatabase = { ok: true; db: ManagedDatabase; description: string; close(): Promise<void> } | { ok: false; reason: string };
 
 function shown(dir: string): string {
   const rel = path.relative(process.cwd(), dir);

@@ -11,7 +11,7 @@ import { inTransaction, type Connection } from './transaction.ts';
 import type { ManagedDatabase, QueryResult, Session } from './types.ts';
 import { TEXT_PARSERS } from './valueTypes.ts';
 
-export interface PgliteOptions {
+interface PgliteOptions {
   /** Directory of the database files, created when missing; omit for an in-memory database. */
   dataDir?: string;
   /** A tarball from `dumpDataDir` to start from (in-memory databases only). */

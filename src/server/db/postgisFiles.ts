@@ -16,7 +16,7 @@ import { postgis } from '@electric-sql/pglite-postgis';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BLOCK = 512;
-export const POSTGIS_LIBRARY = 'lib/postgresql/postgis-3.so';
+const POSTGIS_LIBRARY = 'lib/postgresql/postgis-3.so';
 const EXTENSION_DIR = 'share/postgresql/extension';
 /** Where the unpacked folder appears inside PGlite's file system. */
 const MOUNT = 'postgis-files';

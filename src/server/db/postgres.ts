@@ -9,7 +9,7 @@ import { inTransaction, type Connection } from './transaction.ts';
 import type { ManagedDatabase, QueryResult, Session } from './types.ts';
 import { TEXT_PARSERS } from './valueTypes.ts';
 
-export interface PostgresOptions {
+interface PostgresOptions {
   connectionString: string;
   /** Pool size (default 10). */
   max?: number;

@@ -77,7 +77,7 @@ export async function ensureSampleTemplate(build: (dataDir: string) => Promise<v
 }
 
 /** A data dir that does not exist or holds nothing: a database never opened there. */
-export function isEmptyDir(dir: string): boolean {
+function isEmptyDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 

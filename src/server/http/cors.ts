@@ -1,7 +1,7 @@
 // CORS for the read-only public services (OGC and the router): any origin may read the answers
 // (Access-Control-Allow-Origin: *, no credentials), and a preflight OPTIONS is answered for every
 // such path, so a user's own TerriaJS or OpenLayers on another origin can use them.
-import type { Route } from './router.ts';
+import type { Route } from './routeTable.ts';
 
 /** The routes with `Access-Control-Allow-Origin: *` on every answer, plus an OPTIONS preflight per path. */
 export function withCors(routes: readonly Route[]): Route[] {

@@ -5,7 +5,7 @@
 // thousands of requests is one kind.
 import type { LogSink } from './requestLog.ts';
 
-export interface LimitedLogOptions {
+interface LimitedLogOptions {
   /** Default 10 s. */
   intervalMs?: number;
   /** Distinct kinds tracked at once; beyond this, new kinds share one (default 200). */

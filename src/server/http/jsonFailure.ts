@@ -3,9 +3,9 @@
 // is away or too slow), else 500; server faults and outages get a (rate-limited) log line.
 import { RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { sendJsonError } from './json.ts';
-import type { RequestContext } from './router.ts';
+import type { RequestContext } from './routeTable.ts';
 
-export interface KnownFailure {
+interface KnownFailure {
   status: number;
   message: string;
 }

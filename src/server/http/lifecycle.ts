@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import type { Queryable } from '../db/types.ts';
-import type { Route } from './router.ts';
+import type { Route } from './routeTable.ts';
 
 /** How long /readyz waits for the database. */
 export const READY_TIMEOUT_MS = 2000;

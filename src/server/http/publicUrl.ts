@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 
 const HOST_RE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
 
-export interface PublicUrlOptions {
+interface PublicUrlOptions {
   /** e.g. 'https://maps.example.org' or 'https://example.org/tcs' (env PUBLIC_URL). */
   publicUrl?: string;
   /** Addresses (IPv4/IPv6) or IPv4 CIDR ranges of reverse proxies whose X-Forwarded-* are believed (env TRUSTED_PROXIES). */

@@ -1,4 +1,4 @@
-export interface RequestTarget {
+interface RequestTarget {
   pathname: string;
   query: URLSearchParams;
 }

@@ -8,7 +8,7 @@ import { INTEGER_TYPES, type TableColumn } from './tableInfo.ts';
 type AttributeType = 'string' | 'int' | 'double' | 'date' | 'datetime';
 
 /** The catalog type of a column type; null for one the catalog has no type for (boolean, jsonb...). */
-export function attributeType(type: string): AttributeType | null {
+function attributeType(type: string): AttributeType | null {
   if (INTEGER_TYPES.includes(type)) return 'int';
   if (['real', 'double precision', 'numeric'].includes(type)) return 'double';
   if (['text', 'character varying', 'character'].includes(type)) return 'string';
@@ -17,7 +17,7 @@ export function attributeType(type: string): AttributeType | null {
   return null;
 }
 
-export interface CatalogEntry {
+interface CatalogEntry {
   /** YAML lines of one `layers:` item, indented to paste under `layers:`. */
   lines: string[];
   /** What the admin still has to decide. */

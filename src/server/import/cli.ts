@@ -9,7 +9,7 @@ import { importSource, ImportError, readSource, type ImportOptions } from './ind
 import { checkTableName, ColumnError } from './columns.ts';
 import { importReport } from './report.ts';
 
-export const USAGE = `usage: npm run import -- <file> --as <table> [--replace | --append] [--encoding <name>] [--object <name>] [--srs <EPSG:code>]
+const USAGE = `usage: npm run import -- <file> --as <table> [--replace | --append] [--encoding <name>] [--object <name>] [--srs <EPSG:code>]
 
   <file>             shapefile (.zip, or .shp with its .dbf/.shx/.prj/.cpg), .geojson/.json or .topojson
   --as <table>       target table (lower-case letters, digits, _); created when missing
@@ -20,15 +20,15 @@ export const USAGE = `usage: npm run import -- <file> --as <table> [--replace | 
   --srs <EPSG:code>  source coordinate system when the .prj is missing or wrong
                      (EPSG:4326, 4240, 32647, 32648, 24047, 24048, 3857)`;
 
-export class UsageError extends Error {
+class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export interface ImportArgs extends ImportOptions {
+interface ImportArgs extends ImportOptions {
   file: string;
 }
 
-export function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
+function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
   let file: string | undefined;
   const options: Partial<ImportOptions> = {};
   const value = (i: number, flag: string): string => {
@@ -79,7 +79,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs | 'help' {
   return { ...options, file, table: options.table };
 }
 
-export interface CliDeps {
+interface CliDeps {
   openDatabase: () => Promise<Database>;
   out?: (line: string) => void;
   err?: (line: string) => void;

@@ -3,7 +3,7 @@
 
 import type { DbfFieldInfo, DbfValue } from '../shapefile/dbf-read.ts';
 
-export type ColumnType = 'text' | 'integer' | 'bigint' | 'numeric' | 'double precision' | 'boolean' | 'date' | 'jsonb';
+type ColumnType = 'text' | 'integer' | 'bigint' | 'numeric' | 'double precision' | 'boolean' | 'date' | 'jsonb';
 
 export interface SourceColumn {
   /** The attribute's name in the source. */
@@ -17,10 +17,10 @@ export interface SourceColumn {
 export type ParamValue = string | null;
 
 /** Lower-case ASCII letters, digits and _, not starting with a digit, at most 63 bytes. */
-export const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Columns an imported table may have of its own (the numbered key, the geometry). */
-export const RESERVED_COLUMNS = ['gid', 'geom'];
+const RESERVED_COLUMNS = ['gid', 'geom'];
 
 /** Tables an import must never touch. */
 const PROTECTED_TABLES = /^(pg_|sql_)|^(spatial_ref_sys|geometry_columns|geography_columns|raster_columns|raster_overviews|topology|layer)$/;

@@ -31,13 +31,13 @@ export const KNOWN_CRS: readonly KnownCrs[] = [
 
 const ALIASES: Record<number, number> = { 900913: 3857, 3785: 3857, 102100: 3857, 102113: 3857, 4979: 4326 };
 
-export const SUPPORTED_CRS_TEXT = KNOWN_CRS.map((crs) => `EPSG:${crs.epsg}`).join(', ');
+const SUPPORTED_CRS_TEXT = KNOWN_CRS.map((crs) => `EPSG:${crs.epsg}`).join(', ');
 
 export class CrsError extends Error {
   override name = 'CrsError';
 }
 
-export function crsByCode(code: number): KnownCrs | null {
+function crsByCode(code: number): KnownCrs | null {
   const epsg = ALIASES[code] ?? code;
   return KNOWN_CRS.find((crs) => crs.epsg === epsg) ?? null;
 }
@@ -58,7 +58,7 @@ interface WktNode {
 }
 
 /** Parses WKT (1 or 2) into nodes; throws CrsError on malformed text. */
-export function parseWkt(text: string): WktNode {
+function parseWkt(text: string): WktNode {
   let i = 0;
   const fail = (what: string): never => {
     throw new CrsError(`malformed WKT (${what} at character ${i + 1})`);

@@ -6,7 +6,7 @@
 import { columnNames, type ParamValue, type SourceColumn } from './columns.ts';
 
 /** Attribute names taken as the file's feature id, in order of preference. */
-export const ID_NAMES = ['gid', 'id', 'fid', 'objectid', 'ogc_fid'];
+const ID_NAMES = ['gid', 'id', 'fid', 'objectid', 'ogc_fid'];
 
 /** The key an import adds when the file has no id column of its own. */
 export const NUMBERED_KEY = 'gid';

@@ -8,7 +8,7 @@ import { ImportError, type SourceFeature } from './sourceData.ts';
 
 export type GeometryKind = 'point' | 'line' | 'polygon';
 
-export interface GeometryShape {
+interface GeometryShape {
   kind: GeometryKind;
   /** Multi-part geometries are among them (or, for a column, allowed). */
   multi: boolean;

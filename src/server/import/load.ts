@@ -7,14 +7,14 @@
 // only to name the feature that fails.
 
 import type { Queryable } from '../db/types.ts';
-import { quoteIdent, type ColumnType, type ParamValue, type SourceColumn } from './columns.ts';
+import { quoteIdent, type ParamValue, type SourceColumn } from './columns.ts';
 import { advanceKeySequence, prepareTable, type ImportMode, type Target } from './prepareTable.ts';
 import { ImportError, type SourceFeature } from './sourceData.ts';
 import type { GeometryKind } from './geometryKind.ts';
 import { INTEGER_TYPES, keyRange, readTable, tableGeometry, type TableInfo } from './tableInfo.ts';
 import { toWkbHex } from './wkb.ts';
 
-export interface LoadResult {
+interface LoadResult {
   created: boolean;
   /** Rows whose geometry ST_IsValid refused and ST_MakeValid repaired. */
   repaired: number;
@@ -129,7 +129,7 @@ function estimateChars(geometry: SourceFeature['geometry']): number {
   return 40 * count(geometry.coordinates);
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   table: string;
   mode: ImportMode;
   /** The source, for messages. */
@@ -170,4 +170,4 @@ export async function loadFeatures(
   return { created, repaired, addedColumns, info, geometry, ids };
 }
 
-export type { ColumnType, ImportMode };
+export type { ImportMode };

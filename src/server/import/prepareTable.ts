@@ -28,13 +28,13 @@ export interface Target {
   offset: number;
 }
 
-export interface Prepared {
+interface Prepared {
   target: Target;
   created: boolean;
   addedColumns: string[];
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   table: string;
   mode: ImportMode;
   /** The source, for messages. */

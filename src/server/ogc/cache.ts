@@ -4,9 +4,9 @@
 // ENTRY_OVERHEAD and its key, so many tiny entries cannot hide behind a byte budget either.
 
 /** Approximate bytes of bookkeeping per entry (Map slot, key string header, wrapper). */
-export const ENTRY_OVERHEAD = 128;
+const ENTRY_OVERHEAD = 128;
 
-export interface LruOptions<V> {
+interface LruOptions<V> {
   /** Total budget in the unit of `weigh` (0 turns the cache off). */
   maxWeight: number;
   /** Entries heavier than this are not kept (default: a sixteenth of the budget). */

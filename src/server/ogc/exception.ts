@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { RETRY_AFTER_SECONDS } from '../db/errors.ts';
 import { xmlEscape } from './xml.ts';
 
-export type OgcCode =
+type OgcCode =
   | 'LayerNotDefined' | 'InvalidSRS' | 'InvalidCRS' | 'InvalidFormat' | 'InvalidParameterValue'
   | 'MissingParameterValue' | 'OperationNotSupported' | 'InvalidDimensionValue' | 'LayerNotQueryable'
   | 'VersionNegotiationFailed' | 'NoApplicableCode' | 'InvalidPoint' | 'StyleNotDefined' | 'NotFound';
@@ -48,7 +48,7 @@ function serviceExceptionReport(error: OgcError, version: string, namespace?: { 
   return `${HEAD}<ServiceExceptionReport version="${version}"${ns}><ServiceException code="${error.code}"${locator}>${xmlEscape(error.message)}</ServiceException></ServiceExceptionReport>\n`;
 }
 
-export function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version: string): { body: string; contentType: string } {
+function exceptionReport(error: OgcError, service: 'WMS' | 'WFS', version: string): { body: string; contentType: string } {
   const xml = 'application/xml; charset=utf-8';
   if (service === 'WFS') {
     if (version.startsWith('2')) return { contentType: xml, body: owsReport(error, '1.1.0', '2.0.0') };

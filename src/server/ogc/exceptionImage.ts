@@ -12,7 +12,7 @@ import { MAX_SIZE, MIN_SIZE, parseBgColor } from './render/index.ts';
 import { JPEG_QUALITY } from './renderJob.ts';
 import { imageFormatOf, MAP_FORMATS } from './imageFormats.ts';
 
-export type ExceptionsMode = 'xml' | 'inimage' | 'blank';
+type ExceptionsMode = 'xml' | 'inimage' | 'blank';
 
 /** EXCEPTIONS in its WMS 1.1.1 (MIME type) and 1.3.0 (keyword) spellings; anything else is XML. */
 export function exceptionsMode(raw: string | undefined): ExceptionsMode {

@@ -96,7 +96,7 @@ function featureIdSql(ft: VectorFeatureType, alias: string): string {
 }
 
 /** The geometry as GML in SQL (NULL for a NULL geometry). */
-export function geometryGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion }): string {
+function geometryGmlSql(ft: VectorFeatureType, alias: string, o: FeatureJsonOptions & { gml: GmlVersion }): string {
   const geomIn = outputGeometry(alias, o);
   const digits = Math.trunc(o.digits);
   // ST_AsGML options: 1 long CRS name (urn), 2 no srsDimension, 4 LineString rather than Curve

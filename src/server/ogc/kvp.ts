@@ -5,7 +5,7 @@ import { readBody } from '../http/body.ts';
 import { OgcError } from './exception.ts';
 import { isXmlBody, xmlRequestParams } from './xmlRequest.ts';
 
-export const MAX_OGC_BODY = 256 * 1024;
+const MAX_OGC_BODY = 256 * 1024;
 
 export class Kvp {
   private readonly map = new Map<string, string>();

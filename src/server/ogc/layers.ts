@@ -10,8 +10,8 @@ import type { ColumnType } from './filter/index.ts';
 import { OgcError } from './exception.ts';
 
 /** Colours of the raster stand-in (GISTDA satellite imagery is not part of the sample). */
-export const SEA_COLOR = '#A9CCE3';
-export const LAND_COLOR = '#D8CFAF';
+const SEA_COLOR = '#A9CCE3';
+const LAND_COLOR = '#D8CFAF';
 /** Thailand and its seas, when a table is empty. */
 export const DEFAULT_EXTENT: [number, number, number, number] = [97.3, 5.6, 105.7, 20.5];
 /** Layers without a legend of their own. */

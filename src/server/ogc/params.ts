@@ -9,7 +9,7 @@ import { FilterError } from './filter/index.ts';
 import type { Kvp } from './kvp.ts';
 
 /** At most this many layers / type names in one request. */
-export const MAX_LAYERS = 20;
+const MAX_LAYERS = 20;
 
 export function parseBool(kvp: Kvp, name: string, fallback: boolean): boolean {
   const raw = kvp.get(name)?.trim();

@@ -13,7 +13,7 @@ import { featureGmlSql, featureJsonSql, jsonValue, valueMemberSql, type FeatureJ
 import { filterColumns } from './layers.ts';
 import { ident, nameLiteral, num } from './sqlNames.ts';
 
-export class Params {
+class Params {
   readonly values: unknown[];
   constructor(initial: readonly unknown[] = []) {
     this.values = [...initial];
@@ -85,7 +85,7 @@ function orderSql(ft: VectorFeatureType, sort: readonly SortKey[], alias: string
   return keys.join(', ');
 }
 
-export interface PageOptions extends FeatureJsonOptions {
+interface PageOptions extends FeatureJsonOptions {
   sort: readonly SortKey[];
   count: number;
   startIndex: number;
@@ -137,7 +137,7 @@ export async function queryCount(db: Database, sel: LayerSelection): Promise<num
   return rows[0]?.n ?? 0;
 }
 
-export interface RenderQueryOptions {
+interface RenderQueryOptions {
   /** Attribute that picks the style class (selected as the first item of each entry). */
   field?: string;
   /** Simplification tolerance in degrees (0 = none). */

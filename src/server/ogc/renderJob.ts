@@ -36,7 +36,7 @@ export function asFeatures(rows: ReadonlyArray<[unknown, unknown]>, field: strin
  * instead of thousands (measured 3x faster on a z8 tile of 6,400 lines); what is drawn is the
  * same, as every line of a class has the same paint.
  */
-export function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
+function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
   const groups = new Map<string, { value: unknown; lines: Position[][] }>();
   const others: Array<[unknown, unknown]> = [];
   for (const row of rows) {

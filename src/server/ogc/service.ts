@@ -1,7 +1,7 @@
 // The OGC service behind /geoserver/{product}_postgres/{wms,wfs,ows}: reads the parameters and
 // dispatches by SERVICE and REQUEST to the WMS and WFS handlers (wms/, wfs/) over the shared
 // core (serviceCore.ts: caches, error reports, response helpers).
-import type { RequestContext } from '../http/router.ts';
+import type { RequestContext } from '../http/routeTable.ts';
 import { OgcError } from './exception.ts';
 import { readKvp, type Kvp } from './kvp.ts';
 import { OgcServiceCore, type Endpoint, type OgcRequest } from './serviceCore.ts';

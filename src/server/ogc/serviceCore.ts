@@ -15,7 +15,7 @@ import { addVary } from '../http/vary.ts';
 import { rateLimitedLog } from '../http/errorLog.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import { publicOrigin, type PublicOrigin } from '../http/publicUrl.ts';
-import type { RequestContext } from '../http/router.ts';
+import type { RequestContext } from '../http/routeTable.ts';
 import { sendCached } from '../http/send.ts';
 import { byteLru, Lru } from './cache.ts';
 import { sendFailure, toOgcError } from './failure.ts';

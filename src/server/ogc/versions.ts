@@ -8,8 +8,8 @@ import type { Kvp } from './kvp.ts';
 
 export type ServiceName = 'WMS' | 'WFS';
 
-export const WMS_VERSIONS = ['1.1.1', '1.3.0'] as const;
-export const WFS_VERSIONS = ['2.0.0', '1.1.0', '1.0.0'] as const;
+const WMS_VERSIONS = ['1.1.1', '1.3.0'] as const;
+const WFS_VERSIONS = ['2.0.0', '1.1.0', '1.0.0'] as const;
 
 export function negotiateVersion(kvp: Kvp, service: ServiceName, request: string): string {
   const supported: readonly string[] = service === 'WMS' ? WMS_VERSIONS : WFS_VERSIONS;

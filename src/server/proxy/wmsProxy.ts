@@ -11,7 +11,7 @@ export class ProxyError extends Error {
   }
 }
 
-export interface ProxyOptions {
+interface ProxyOptions {
   /** Origins (scheme://host[:port]) that may be asked, e.g. the provider's GeoServer. */
   allowOrigins: readonly string[];
   /** Where relative URLs (our own WMS) are sent: this server's loopback address. */

@@ -11,9 +11,9 @@ import type { Queryable } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
 import { sendJson } from '../http/json.ts';
 import { sendJsonFailure } from '../http/jsonFailure.ts';
-import type { Route } from '../http/router.ts';
+import type { Route } from '../http/routeTable.ts';
 
-export interface AssetRouteOptions {
+interface AssetRouteOptions {
   /** URL path of the data folder, e.g. '/maps/assets/data'. */
   assetsPath: string;
   db: Queryable;

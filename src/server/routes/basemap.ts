@@ -2,7 +2,7 @@ import type { BasemapDef } from '../../engine/types.ts';
 import { basemapPaths, loadBasemap } from '../basemap/index.ts';
 import { sendDetailTile } from '../basemap/tileRoute.ts';
 import { thumbnailCache } from '../basemap/thumbnail.ts';
-import type { Route } from '../http/router.ts';
+import type { Route } from '../http/routeTable.ts';
 import { sendCached, sendText } from '../http/send.ts';
 
 /** The offline base map (a MapLibre style, the land GeoJSON and the detailed land's vector tiles

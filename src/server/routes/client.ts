@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { CachedBody } from '../http/cachedBody.ts';
 import { contentTypeFor } from '../http/contentTypes.ts';
-import type { RequestContext, Route } from '../http/router.ts';
+import type { RequestContext, Route } from '../http/routeTable.ts';
 import { redirect, sendCached, sendText } from '../http/send.ts';
 import { FileCache } from '../client/fileCache.ts';
 import { injectConfig } from '../client/indexHtml.ts';
 
-export interface ClientRouteOptions {
+interface ClientRouteOptions {
   basePath: string;
   distDir: string;
   clientConfigJson: string;

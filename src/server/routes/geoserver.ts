@@ -5,10 +5,10 @@
 import type { Legend } from '../../engine/types.ts';
 import type { Database } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
-import type { Route } from '../http/router.ts';
+import type { Route } from '../http/routeTable.ts';
 import { OgcService, type Endpoint } from '../ogc/service.ts';
 
-export interface GeoserverRoutesOptions {
+interface GeoserverRoutesOptions {
   /** Product id, e.g. 'tcs': the paths are /geoserver/tcs_postgres/..., layer names tcs:<name>. */
   product: string;
   db: Database;

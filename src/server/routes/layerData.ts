@@ -16,12 +16,12 @@ import { withCors } from '../http/cors.ts';
 import { JSON_TYPE } from '../http/json.ts';
 import { sendJsonFailure } from '../http/jsonFailure.ts';
 import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
-import type { RequestContext, Route } from '../http/router.ts';
+import type { RequestContext, Route } from '../http/routeTable.ts';
 import { addVary } from '../http/vary.ts';
 import { allowedPrefixes } from '../ogc/layers.ts';
 import { queryDatasetVersion } from '../ogc/query.ts';
 import { MAX_COUNT } from '../ogc/wfs/names.ts';
-import { MAX_QUERY_LENGTH } from '../router/index.ts';
+import { MAX_QUERY_LENGTH } from '../pageApi/index.ts';
 
 const gzipAsync = promisify(gzip);
 const CACHE_CONTROL = 'no-cache';
@@ -30,7 +30,7 @@ const VERSION_TTL_MS = 5000;
 const MAX_GROUP_COLUMNS = 5;
 const FILTER_PREFIX = 'filter.';
 
-export interface LayerDataRoutesOptions {
+interface LayerDataRoutesOptions {
   product: string;
   db: Database;
   logError?: (entry: object) => void;

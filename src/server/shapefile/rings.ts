@@ -33,7 +33,7 @@ export function closed(ring: readonly Position[]): readonly Position[] {
 }
 
 /** 1 inside, -1 outside, 0 on the boundary. */
-export function pointInRingOrBoundary(x: number, y: number, ring: readonly Position[]): 1 | 0 | -1 {
+function pointInRingOrBoundary(x: number, y: number, ring: readonly Position[]): 1 | 0 | -1 {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i]! as [number, number];
     const [xj, yj] = ring[j]! as [number, number];
@@ -53,7 +53,7 @@ export function ringInside(inner: readonly Position[], outer: readonly Position[
 }
 
 /** Even-odd point in ring test (points on the boundary may go either way). */
-export function pointInRing(x: number, y: number, ring: readonly Position[]): boolean {
+function pointInRing(x: number, y: number, ring: readonly Position[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const xi = ring[i]![0]!;

@@ -35,7 +35,7 @@ export interface BuildReport {
   steps: { step: string; ms: number }[];
 }
 
-export function buildSql(config = TRANSECT_CONFIG): { step: string; sql: string }[] {
+function buildSql(config = TRANSECT_CONFIG): { step: string; sql: string }[] {
   const spacing = Number(config.spacingM);
   const half = Number(config.lengthM) / 2;
   const iter = Math.trunc(config.smoothingIterations);

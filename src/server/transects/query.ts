@@ -21,11 +21,6 @@ export interface Period {
   end: number;
 }
 
-export const TRANSECT_ATTRIBUTES = [
-  'gid', 'seg_gid', 'zone', 'prv_code', 'amp_code', 'tam_code', 'prv_name', 'amp_name', 'tam_name', 'island',
-  'code_b_m', 'code_b_c', 'code_b_s', 'coast_m', 'azimuth',
-] as const;
-
 export interface TransectRow extends TransectStats {
   gid: number;
   seg_gid: number;

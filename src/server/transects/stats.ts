@@ -21,7 +21,7 @@
 
 import { rateClass, STATS_CONFIG, type RateClass } from './config.ts';
 
-export interface YearPoint {
+interface YearPoint {
   year: number;
   /** Null (or a non-finite value, as PostgreSQL's 'NaN') where the line was not measured: left out. */
   distance: number | null;
@@ -29,7 +29,7 @@ export interface YearPoint {
   angle?: number | null;
 }
 
-export type QualityFlag = 'few_years' | 'angle';
+type QualityFlag = 'few_years' | 'angle';
 
 /** Which regression is the transect's rate (drives class, colour, totals, downloads). */
 export const RATE_BASES = ['dsas', 'robust'] as const;
@@ -108,7 +108,7 @@ function betacf(a: number, b: number, x: number): number {
 }
 
 /** Regularized incomplete beta I_x(a, b). */
-export function betaInc(x: number, a: number, b: number): number {
+function betaInc(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const bt = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
@@ -141,7 +141,7 @@ export function tCritical(df: number, alpha = STATS_CONFIG.alpha): number {
 
 // --- regression ---
 
-export interface Fit {
+interface Fit {
   n: number;
   slope: number;
   intercept: number;

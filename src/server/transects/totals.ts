@@ -21,7 +21,7 @@ export const GROUPS = {
 } as const;
 export type GroupBy = keyof typeof GROUPS;
 
-export interface TotalsRow {
+interface TotalsRow {
   code: string | null;
   name: string | null;
   /** With split: the rate class of the row (null: transects without a rate). */

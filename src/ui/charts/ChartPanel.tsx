@@ -7,7 +7,7 @@ import { ChartTable } from './ChartTable.tsx';
 import { VegaChart } from './VegaChart.tsx';
 import './charts.css';
 
-export interface ChartPanelProps {
+interface ChartPanelProps {
   id: string;
   title: string;
   chart: CompiledChart;

@@ -21,7 +21,7 @@ export function rowsInput(rows: readonly unknown[], params: Readonly<Record<stri
 }
 
 /** A chart's input, or why its own router call failed (`error`, with `retry`: issue 23 item 3). */
-export interface ChartLoad {
+interface ChartLoad {
   input: ChartInput | null;
   error?: unknown;
   retry?: () => void;
@@ -50,8 +50,4 @@ export function useChartLoad(router: RouterQuery | undefined, result: RowResult 
   if (!router) return { input: own };
   if (!query || answer?.query !== query) return { input: null };
   return answer.error === undefined ? { input: answer.input } : { input: null, error: answer.error, retry: () => setAttempt((n) => n + 1) };
-}
-
-export function useChartInput(router: RouterQuery | undefined, result: RowResult | undefined): ChartInput | null {
-  return useChartLoad(router, result).input;
 }

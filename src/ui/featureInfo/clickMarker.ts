@@ -18,7 +18,7 @@ const METRES_PER_DEGREE = 111_320;
 const DEFAULT_PIN_OFFSET_PX = 14;
 
 /** [west, south, east, north] of the click box: 1 m on the ground, or `minHalfPx` each side on screen if that is larger. */
-export function clickBox(lngLat: { lng: number; lat: number }, degreesPerPixel: { x: number; y: number }, minHalfPx = MIN_HALF_PX): [number, number, number, number] {
+function clickBox(lngLat: { lng: number; lat: number }, degreesPerPixel: { x: number; y: number }, minHalfPx = MIN_HALF_PX): [number, number, number, number] {
   const dLat = Math.max(HALF_METRES / METRES_PER_DEGREE, degreesPerPixel.y * minHalfPx);
   const dLng = Math.max(HALF_METRES / (METRES_PER_DEGREE * Math.max(Math.cos((lngLat.lat * Math.PI) / 180), 1e-6)), degreesPerPixel.x * minHalfPx);
   return [lngLat.lng - dLng, lngLat.lat - dLat, lngLat.lng + dLng, lngLat.lat + dLat];

@@ -19,12 +19,12 @@ import { featureInfoRequests, infoLayersOf, layerOfFeature, type InfoRequest, ty
 
 /** What a feature's table is drawn with: the legends (its colour, labels of coded values) and the
  *  glossary (Thai labels with units of the fields its layer's `fields` does not label, code sets). */
-export interface InfoLook {
+interface InfoLook {
   legends: readonly Legend[];
   glossary: DrawerGlossary;
 }
 
-export interface FeatureInfoContext extends InfoLook {
+interface FeatureInfoContext extends InfoLook {
   app: AppConfig;
   /** The current page (topic route). */
   page: string;
@@ -46,7 +46,7 @@ function satelliteFilter(app: AppConfig): (layer: MapLayer) => boolean {
 }
 
 /** The map's current view as the BBOX/WIDTH/HEIGHT of a request. */
-export function viewportOf(map: MapLibreMap): InfoViewport {
+function viewportOf(map: MapLibreMap): InfoViewport {
   const b = map.getBounds();
   const el = map.getContainer();
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], width: el.clientWidth, height: el.clientHeight };
@@ -69,7 +69,7 @@ async function ask(app: AppConfig, request: InfoRequest, look: InfoLook, signal:
 }
 
 /** Fetches the info of `requests`, all at once; failed requests count as empty. */
-export async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRequest[], look: InfoLook, signal: AbortSignal): Promise<InfoFeature[]> {
+async function fetchFeatureInfo(app: AppConfig, requests: readonly InfoRequest[], look: InfoLook, signal: AbortSignal): Promise<InfoFeature[]> {
   const settled = await Promise.allSettled(requests.map((r) => ask(app, r, look, signal)));
   return settled.flatMap((s) => {
     if (s.status === 'fulfilled') return s.value;

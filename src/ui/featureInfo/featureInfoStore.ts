@@ -3,7 +3,7 @@
 import { createStore } from '../../state/store.ts';
 import type { PropertyRow } from './formatProperties.ts';
 
-export type InfoStatus = 'idle' | 'loading' | 'empty' | 'content';
+type InfoStatus = 'idle' | 'loading' | 'empty' | 'content';
 
 /** One feature's table in the drawer. */
 export interface InfoFeature {
@@ -16,7 +16,7 @@ export interface InfoFeature {
   trend?: { url: string; legend?: string };
 }
 
-export interface FeatureInfoState {
+interface FeatureInfoState {
   status: InfoStatus;
   /** The page (topic route) of the click. */
   page: string;

@@ -34,7 +34,7 @@ const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined
  *  layer's legend, else any legend classing by that field (e.g. rate_class 'moderate_erosion').
  *  A legend label that only adds words to the code itself ('พ.ศ. 2567', 'GR รอดักทราย (Groin)')
  *  is not used: the code stays (line_year 2567, code_stru GR, next to their own Thai fields). */
-export function codeLabeller(glossary: Pick<Glossary, 'fields' | 'codes'>, legends: readonly Legend[], layerLegend?: string): (field: string, value: unknown) => string | undefined {
+function codeLabeller(glossary: Pick<Glossary, 'fields' | 'codes'>, legends: readonly Legend[], layerLegend?: string): (field: string, value: unknown) => string | undefined {
   return (field, value) => {
     if (typeof value !== 'string' && typeof value !== 'number') return undefined;
     const code = String(value).trim();

@@ -26,7 +26,7 @@ export interface PropertyRow {
 }
 
 /** SPEC.md §3: shape_leng is in metres; x 0.001 gives km. */
-export const SHAPE_LENG_TO_KM = 0.001;
+const SHAPE_LENG_TO_KM = 0.001;
 
 const km4 = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 

@@ -40,7 +40,7 @@ export interface InfoRequest {
   layers: InfoLayer[];
 }
 
-export interface InfoLayerFilter {
+interface InfoLayerFilter {
   /** The current page (topic route). Layers that name another page are left out; layers that
    *  name none belong to whichever page shows them. */
   page?: string;
@@ -49,7 +49,7 @@ export interface InfoLayerFilter {
 }
 
 /** Features per request (the server caps it at 50): enough for every yearly line under a click. */
-export const INFO_FEATURE_COUNT = 10;
+const INFO_FEATURE_COUNT = 10;
 
 /** The visible WMS layers of the page that GetFeatureInfo can ask, top (highest zIndex) first. */
 export function infoLayersOf(layers: readonly MapLayer[], filter: InfoLayerFilter = {}): InfoLayer[] {

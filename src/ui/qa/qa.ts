@@ -1,16 +1,16 @@
 // QA mode (`?qa=1`): every machine actor created afterwards records its events, so a session can
-// be downloaded as JSON and replayed with `npm run replay -- file.json` (README.md, QA).
+// be downloaded as JSON and replayed with `npm run replay -- file.json` (docs/qa.md).
 import { createTraceRecorder, getActiveRecorder, setActiveRecorder, type MachineTrace } from '../../machines/factory.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { styleLayersOf } from '../../map/layers/sync.ts';
 
-export function isQaMode(search: string): boolean {
+function isQaMode(search: string): boolean {
   const v = new URLSearchParams(search).get('qa');
   return v === '1' || v === 'true';
 }
 
 /** Test and QA handle, only under ?qa=1: the map's style layer ids, bottom first. */
-export interface QaHandle {
+interface QaHandle {
   styleLayerIds(): string[];
   /** Features drawn by a layer of the layer list, with their place on screen (CSS px). */
   drawnFeatures(layerId: string): Array<{ properties: Record<string, unknown>; point: [number, number] }>;
@@ -24,7 +24,7 @@ declare global {
 }
 
 /** Turns recording on at startup when the URL asks for QA mode; returns whether it is on. */
-export function startQaMode(): boolean {
+function startQaMode(): boolean {
   if (typeof window === 'undefined' || !isQaMode(window.location.search)) return false;
   if (!getActiveRecorder()) setActiveRecorder(createTraceRecorder());
   window.__qa = {

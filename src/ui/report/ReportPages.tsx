@@ -9,7 +9,7 @@ import { VegaChart } from '../charts/VegaChart.tsx';
 import { LegendList } from './LegendList.tsx';
 import { TitleBar } from './TitleBar.tsx';
 
-export interface ReportPagesProps {
+interface ReportPagesProps {
   pages: readonly ReportPage[];
   title: string;
   onTitle: (title: string) => void;

@@ -5,7 +5,7 @@
 // image sees none of the page's fonts — and the first such drawing took ~0.9 s.)
 import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
-import type { LegendPicture } from '../../report/pdf/definition.ts';
+import type { LegendPicture } from '../../report/pdf/pdfmakeDocument.ts';
 import { chartViewOf } from '../charts/chartViews.ts';
 
 /** A drawn chart as a PNG data URL at `scale`, from its vega view (canvas, in the page's fonts). */
@@ -55,7 +55,7 @@ async function legendPictures(pages: readonly ReportPage[], root: HTMLElement, t
   return Object.fromEntries(loaded.filter((e): e is readonly [string, LegendPicture] => e[1] !== null));
 }
 
-export interface PdfRequest {
+interface PdfRequest {
   root: HTMLElement;
   pages: readonly ReportPage[];
   title: string;

@@ -7,10 +7,10 @@ import type { ConfigBundle } from '../../engine/types.ts';
 import type { MapLayer } from '../../map/layerStore.ts';
 import { drawOrder } from '../../map/layers/order.ts';
 import type { ReportChart, ReportInput } from '../../report/model.ts';
-import { sectionDefinitionOf } from '../sections/definitions.ts';
+import { sectionDefinitionOf } from '../../sections/definitions.ts';
 
 /** The GetLegendGraphic picture of a WMS layer that config gives no legend. */
-export function legendGraphicUrl(layer: MapLayer): string | null {
+function legendGraphicUrl(layer: MapLayer): string | null {
   if (layer.type !== 'wms' || !layer.url || !layer.options?.layers) return null;
   const params = new URLSearchParams({ SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetLegendGraphic', FORMAT: 'image/png', LAYER: layer.options.layers });
   return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
@@ -24,7 +24,7 @@ function pageOf(bundle: ConfigBundle, page: string) {
 }
 
 /** The chart ids the sections of a page declare, in section order. */
-export function pageChartIds(bundle: ConfigBundle, page: string): string[] {
+function pageChartIds(bundle: ConfigBundle, page: string): string[] {
   const { variant } = pageOf(bundle, page);
   return (variant?.sections ?? []).flatMap((s) => (sectionDefinitionOf(s).declares?.(s).charts ?? []).map((c) => c.id));
 }

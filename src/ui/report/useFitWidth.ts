@@ -3,7 +3,7 @@
 // the page keeps its A4 shape and nothing lies beyond the left edge, out of scroll reach.
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
-export interface Fit {
+interface Fit {
   /** 1 when the pages fit, less on a narrower screen. */
   scale: number;
   /** The pages' own size (unscaled CSS px): the box they take is this times `scale`. */

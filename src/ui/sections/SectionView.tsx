@@ -2,7 +2,7 @@
 // the schema generated from the same registry, so every kind it holds has a view.
 import type { ComponentType } from 'react';
 import type { ResolvedVariant, SectionBase } from '../../engine/types.ts';
-import type { SectionKind, SectionProps } from './definitions.ts';
+import type { SectionKind, SectionProps } from '../../sections/definitions.ts';
 import { sectionViews } from './views.ts';
 
 export function SectionView({ section, variant }: { section: SectionBase; variant: ResolvedVariant }) {

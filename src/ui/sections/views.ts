@@ -2,7 +2,7 @@
 // missing or mistyped one a compile error). The proposal wizard and the files list load lazily
 // inside their views, only on /project/form and /project.
 import type { ComponentType } from 'react';
-import type { SectionKind, SectionProps } from './definitions.ts';
+import type { SectionKind, SectionProps } from '../../sections/definitions.ts';
 import { LegendView } from './legend/View.tsx';
 import { YearLayersView } from './yearLayers/View.tsx';
 import { RowsView } from './rows/View.tsx';

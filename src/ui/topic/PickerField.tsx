@@ -14,13 +14,13 @@ import { useStore } from '../../state/store.ts';
 import { areaRequestStore, requestedArea } from './areaRequest.ts';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
-import { isSection } from '../sections/definitions.ts';
+import { isSection } from '../../sections/definitions.ts';
 import { restoredChoice, skipFailedPicker } from '../urlState/pageRestore.ts';
 import { useVariantState } from './variantState.tsx';
 import { failureText } from '../sections/common/failureText.ts';
 import { LoadFailure } from '../sections/common/LoadFailure.tsx';
 
-export interface PickerFieldProps {
+interface PickerFieldProps {
   picker: ResolvedPicker;
   variant: ResolvedVariant;
   enabled: boolean;
@@ -172,7 +172,7 @@ function failedListText(picker: ResolvedPicker, variant: ResolvedVariant): strin
  * first (its layers' and legend sections'), then any other. Null when no legend knows them.
  */
 /** A year's colour and its legend item's label. */
-export interface YearSwatch { color: string; label: string }
+interface YearSwatch { color: string; label: string }
 
 export function yearSwatches(variant: ResolvedVariant, legends: readonly Legend[], options: readonly Option[]): Map<string, YearSwatch> | null {
   if (options.length === 0) return null;

@@ -3,14 +3,14 @@
 // a map being dragged); the layer is asked for again once, `delayMs` after the last change. A
 // reload the row cannot take yet (a load still running) is tried again after another delay, so
 // the last change always lands.
-export interface LiveReload {
+interface LiveReload {
   /** The request changed: (re)starts the wait. */
   changed(): void;
   /** Forgets a pending reload (the row went away). */
   cancel(): void;
 }
 
-export interface Timers {
+interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }

@@ -12,10 +12,10 @@ import { assetRows, layerDataRows, routerRows } from '../../state/api.ts';
 import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
 
 /** How long a picker-driven list waits for the pickers to stop changing. */
-export const LIST_DEBOUNCE_MS = 300;
+const LIST_DEBOUNCE_MS = 300;
 
 /** A failed list keeps its error (the Thai note says why) and a `retry` (issue 23 item 3). */
-export type OptionsState = { status: 'idle' | 'loading' } | { status: 'error'; error?: unknown; retry?: () => void } | { status: 'ready'; options: Option[] };
+type OptionsState = { status: 'idle' | 'loading' } | { status: 'error'; error?: unknown; retry?: () => void } | { status: 'ready'; options: Option[] };
 
 export function useOptions(picker: ResolvedPicker, variant: ResolvedVariant, enabled: boolean, values: PickerValues): OptionsState {
   // Refetch only when a value this picker depends on changes, not on every selection.

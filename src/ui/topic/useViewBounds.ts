@@ -6,7 +6,7 @@ import { boundsParam } from '../../layers/routerpoints/definition.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { useStore } from '../../state/store.ts';
 
-export interface ViewBoundsOption {
+interface ViewBoundsOption {
   minZoom: number;
   message: string;
 }

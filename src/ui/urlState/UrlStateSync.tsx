@@ -20,7 +20,7 @@ import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
 const WRITE_DELAY_MS = 250;
 
 /** The state to write now: without a view while the map is not there yet. */
-export function currentUrlState(app: AppConfig): UrlState {
+function currentUrlState(app: AppConfig): UrlState {
   const map = mapStore.get().map;
   const { pickers, rowLayers } = pageStateStore.get();
   const rows = listedLayers(layerStore.get().layers).flatMap((l) => {

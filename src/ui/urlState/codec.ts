@@ -4,7 +4,7 @@
 // ('~' = hidden), bm = base map, sat = satellite year. Pure: encode and decode only; what a value
 // means for a page is checked by restorePlan.ts. Old versions keep decoding as long as they are listed.
 
-export const URL_STATE_VERSION = 1;
+const URL_STATE_VERSION = 1;
 
 export interface UrlRow {
   id: string;
@@ -21,7 +21,7 @@ export interface UrlState {
   satellite?: number;
 }
 
-export interface Decoded {
+interface Decoded {
   /** null when the URL carries no map state (or a version we cannot read). */
   state: UrlState | null;
   /** What was ignored, in plain words (the app shows one toast when there is any). */

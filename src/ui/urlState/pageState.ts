@@ -3,7 +3,7 @@
 import { createStore } from '../../state/store.ts';
 import type { PickerValues } from '../../engine/options.ts';
 
-export interface PageState {
+interface PageState {
   pageKey: string;
   pickers: Record<string, string[]>;
   /** Layer id -> the toggle row that added it. */

@@ -15,7 +15,7 @@ import type { UrlRow } from './codec.ts';
 import type { RestorePlan } from './restorePlan.ts';
 import { pageStateStore } from './pageState.ts';
 
-export interface RestoreState {
+interface RestoreState {
   pageKey: string;
   /** Pickers still to choose: id -> codes. */
   pickers: Readonly<Record<string, readonly string[]>>;

@@ -2,8 +2,8 @@
 // satellite year it may name. Anything the page does not know is dropped and named as a problem;
 // picker codes are checked later, against the picker's loaded options.
 import type { AppConfig, ResolvedVariant } from '../../engine/types.ts';
-import { isSection } from '../sections/definitions.ts';
-import type { SwitchesSection } from '../sections/switches/definition.ts';
+import { isSection } from '../../sections/definitions.ts';
+import type { SwitchesSection } from '../../sections/switches/definition.ts';
 import { isSwitchesRow } from '../sections/switches/rowIds.ts';
 import { satelliteOptions } from '../../map/satellite/satellite.ts';
 import type { UrlState } from './codec.ts';

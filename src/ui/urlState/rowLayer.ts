@@ -6,7 +6,7 @@ import { showLayer, type ActionContext, type ShowResult } from '../topic/actions
 import { setRowLayer } from './pageState.ts';
 import { rowDone } from './restore.ts';
 
-export interface RowLayerOptions {
+interface RowLayerOptions {
   /** Shown by a restore (a link, Back/Forward) rather than a click. */
   fromLink: boolean;
   extraVars?: Readonly<Record<string, string>>;

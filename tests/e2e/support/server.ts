@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createAppServer } from '../../../src/server/app.ts';
 import { ensureClientBuilt } from '../../../src/server/build-if-needed.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
-import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
 import type { Database } from '../../../src/server/db/types.ts';
 

@@ -2,7 +2,7 @@
 // and on PostgreSQL (server and server-pg projects): each table, column and type, geometry type,
 // id column and SQL expression; a dimension value that selects no rows is a warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/engine/node/loadCatalog.ts';
+import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
 import { checkCatalogData, type DataProblem } from '../../../src/server/data/catalogData.ts';
 import { describeTables } from '../../../src/server/db/introspect.ts';
 import type { Queryable } from '../../../src/server/db/types.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../../src/server/db/postgres.ts';
 import type { ManagedDatabase } from '../../../src/server/db/types.ts';
 import { makeFakeDist, startServer } from '../helpers.ts';
-import { rawRequest } from '../router/helpers.ts';
+import { rawRequest } from '../pageApi/helpers.ts';
 import { startPgServer, type PgServer } from './pgServer.ts';
 import { SLOW } from './testDatabase.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer } from '../../../src/server/app.ts';
 import { openServingDatabase, type ServingDatabase } from '../../../src/server/database.ts';
 import { makeFakeDist } from '../helpers.ts';
-import { closeServer, listen, rawRequest } from '../router/helpers.ts';
+import { closeServer, listen, rawRequest } from '../pageApi/helpers.ts';
 import { startReplica, type PgReplica } from './pgServer.ts';
 import { openSampleDatabase, sampleKey, SLOW, TEST_DATABASE_URL, type TestDatabase } from './testDatabase.ts';
 

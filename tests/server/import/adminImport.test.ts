@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Feature, Geometry } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import type { PublishedVector } from '../../../src/engine/catalog.ts';
 import { REPO_ROOT } from '../../../src/server/db/open.ts';
 import { tempDirs } from '../tempDirs.ts';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/engine/node/loadCatalog.ts';
+import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { REPO_ROOT } from '../../../src/server/db/open.ts';
 import { importFile } from '../../../src/server/import/index.ts';

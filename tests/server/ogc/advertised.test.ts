@@ -1,5 +1,5 @@
 // Issue 27 (standards): what the capabilities advertise is what the services do, and what the
-// README promises is served. WFS 2.0 `resolve` is advertised (the WFS 2.0 test suite wants
+// docs/ogc.md promises is served. WFS 2.0 `resolve` is advertised (the WFS 2.0 test suite wants
 // `local` on GetFeature and GetPropertyValue) and RESOLVE=remote/all/nonsense is an
 // InvalidParameterValue at `resolve`, not silently ignored; WMS GetMap serves image/jpeg (GDAL's
 // default) and both WMS capabilities say so; WMS GetMap VERSION=1.0.0 is answered as 1.1.1; the
@@ -63,7 +63,7 @@ describe('WMS image/jpeg, 1.0.0', () => {
     }
   });
 
-  it('GetMap VERSION=1.0.0 is answered as 1.1.1 (README: a 1.0.0 request is answered in 1.1.1)', async () => {
+  it('GetMap VERSION=1.0.0 is answered as 1.1.1 (docs/ogc.md: a 1.0.0 request is answered in 1.1.1)', async () => {
     const a = await backend.get(WMS, { ...MAP, VERSION: '1.0.0', FORMAT: 'image/png' });
     expect(a.status, a.text.slice(0, 300)).toBe(200);
     expect(decodePng(a.body).width).toBe(64);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/engine/node/loadCatalog.ts';
+import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { importFile } from '../../../src/server/import/index.ts';
 import { REPO_ROOT } from '../../../src/server/db/open.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOgcError } from '../../../src/server/ogc/failure.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { startBackend, type Backend } from '../router/helpers.ts';
+import { startBackend, type Backend } from '../pageApi/helpers.ts';
 import { exceptionCode, WFS, WMS } from './helpers.ts';
 
 let backend: Backend;

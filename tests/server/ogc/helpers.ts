@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { Legend } from '../../../src/engine/types.ts';
 import type { Database, ManagedDatabase } from '../../../src/server/db/types.ts';
 import { parseRequestTarget } from '../../../src/server/http/requestTarget.ts';
-import { createRouter } from '../../../src/server/http/router.ts';
+import { createRouter } from '../../../src/server/http/routeTable.ts';
 import { sendText } from '../../../src/server/http/send.ts';
 import { OgcService, type OgcServiceOptions } from '../../../src/server/ogc/service.ts';
 import { ogcRoutes } from '../../../src/server/routes/geoserver.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalog } from '../../../src/engine/node/loadCatalog.ts';
+import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { REPO_ROOT } from '../../../src/server/db/open.ts';
 import { SLOW } from '../db/testDatabase.ts';

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePublicUrl, parseTrustedProxies, publicOrigin } from '../../../src/server/http/publicUrl.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { startBackend, type Backend } from '../router/helpers.ts';
+import { startBackend, type Backend } from '../pageApi/helpers.ts';
 import { rawRequest, startOgcServer, WFS, WMS } from './helpers.ts';
 
 const fakeReq = (remoteAddress: string, headers: Record<string, string>) => ({ socket: { remoteAddress }, headers }) as unknown as IncomingMessage;

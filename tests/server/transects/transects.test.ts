@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transectHistory, transectsWithStats } from '../../../src/server/transects/query.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { startBackend, type Backend } from '../router/helpers.ts';
+import { startBackend, type Backend } from '../pageApi/helpers.ts';
 import { ogrFeatures, ogrSummary, requireGdal } from '../shapefile/gdal.ts';
 
 let backend: Backend;

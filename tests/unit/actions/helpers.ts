@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vi, type Mock } from 'vitest';
 import type { FitTarget } from '../../../src/ui/topic/actions/fit.ts';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import type { ConfigBundle, ResolvedVariant } from '../../../src/engine/types.ts';
 import type { ActionContext, ActionDeps } from '../../../src/ui/topic/actions/layerActions.ts';
 import type { MapLayer } from '../../../src/map/layerStore.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { createTtlCache } from '../../../src/api/cache.ts';
 import { ApiError } from '../../../src/api/errors.ts';
-import { routerCall, routerUrl } from '../../../src/api/router.ts';
+import { routerCall, routerUrl } from '../../../src/api/pageApi.ts';
 import type { AppConfig } from '../../../src/engine/types.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

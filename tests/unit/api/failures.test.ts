@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
 import { ApiError } from '../../../src/api/errors.ts';
 import { failureLog } from '../../../src/api/failureLog.ts';
-import { routerCall } from '../../../src/api/router.ts';
+import { routerCall } from '../../../src/api/pageApi.ts';
 import { serverReason } from '../../../src/api/serverReason.ts';
 import { failureText, statusFailureText } from '../../../src/ui/sections/common/failureText.ts';
 import type { AppConfig } from '../../../src/engine/types.ts';

@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { generatedFiles, REPO_ROOT } from '../../../scripts/lib/generatedFiles.ts';
-import { schemaAjv } from '../../../src/engine/node/schemas.ts';
+import { schemaAjv } from '../../../src/loader/schemas.ts';
 import type { ResolvedVariant, SectionBase } from '../../../src/engine/types.ts';
 import { layerDefinitions } from '../../../src/layers/definitions.ts';
 import * as layerParts from '../../../src/layers/schemaParts.ts';
-import { sectionDefinitions, type Section, type SectionFor, type SectionKind } from '../../../src/ui/sections/definitions.ts';
-import type { LegendSection } from '../../../src/ui/sections/legend/definition.ts';
-import * as sectionParts from '../../../src/ui/sections/schemaParts.ts';
+import { sectionDefinitions, type Section, type SectionFor, type SectionKind } from '../../../src/sections/definitions.ts';
+import type { LegendSection } from '../../../src/sections/legend/definition.ts';
+import * as sectionParts from '../../../src/sections/schemaParts.ts';
 
 const BASE = 'https://tcs.example/schemas/';
 const registries = [

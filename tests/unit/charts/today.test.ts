@@ -7,7 +7,7 @@ import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { compileChart, type ChartInput, type CompiledChart } from '../../../src/engine/charts/compile.ts';
 import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import { CONFIG_DIR } from '../engine/helpers.ts';
 import { adminFeatures, islandParts, islandUnsplit } from './fixtures/features.ts';
 import { adminChart, erosionAccretion, islandChart } from './fixtures/specs.ts';

@@ -2,7 +2,7 @@
 // passed check:config and broke the page silently. Each is now refused at its file:line:column with
 // a fix; the correct example loads.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import { BEACHWATCH_TOPIC, beachwatchConfig, type BeachwatchEdits } from '../../support/beachwatch.ts';
 
 const made: Array<() => void> = [];

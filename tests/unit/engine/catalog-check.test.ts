@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expandCatalog, type CatalogDoc } from '../../../src/engine/catalog.ts';
-import { parseCatalog } from '../../../src/engine/node/loadCatalog.ts';
+import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
 import { CONFIG_DIR, cleanupTempConfigs, loadEdited, yaml } from './helpers.ts';
 
 afterAll(cleanupTempConfigs);

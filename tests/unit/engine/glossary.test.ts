@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { codeLabel, fieldLabel, itemKey, type LegendSource } from '../../../src/engine/glossary.ts';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import type { Glossary } from '../../../src/engine/types.ts';
 import { unitLabels } from '../../../src/engine/units.ts';
 import { CONFIG_DIR, cleanupTempConfigs, loadEdited } from './helpers.ts';

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatConfigError, loadConfigDir, type LoadResult } from '../../../src/engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir, type LoadResult } from '../../../src/loader/loadConfig.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CONFIG_DIR = path.join(REPO_ROOT, 'config');

@@ -1,14 +1,14 @@
 // Lists and totals of a published layer by config (issue 23 item 2): a picker source
 // `{layer, value, label, filter, sort, order}` loaded through the injected fetcher, a `totals`
 // section's request and chart, and check:config's errors for both at file:line:column with a
-// did-you-mean over the layer's catalog attributes (src/engine/node/crossrefLayerData.ts).
+// did-you-mean over the layer's catalog attributes (src/loader/crossrefLayerData.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileChart } from '../../../src/engine/charts/compile.ts';
 import type { LayerDataQuery } from '../../../src/engine/layerData.ts';
 import { loadOptions, type PickerValues, type SourceContext } from '../../../src/engine/options.ts';
 import { resolvePickers } from '../../../src/engine/resolve.ts';
 import { totalsChartSpec, totalsRequest } from '../../../src/ui/sections/totals/chartOfTotals.ts';
-import type { TotalsSection } from '../../../src/ui/sections/totals/definition.ts';
+import type { TotalsSection } from '../../../src/sections/totals/definition.ts';
 import { totalsQuery } from '../../../src/engine/layerData.ts';
 import { refValues } from '../../../src/engine/options.ts';
 import { cleanupTempConfigs, topicErrors, yaml } from './helpers.ts';

@@ -4,7 +4,7 @@ import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
 import { CONFIG_DIR, REPO_ROOT, cleanupTempConfigs, copyConfig, errorLines } from './helpers.ts';
 

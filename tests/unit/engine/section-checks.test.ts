@@ -8,7 +8,7 @@ afterAll(cleanupTempConfigs);
 
 const KINDS = 'legend, yearLayers, rows, addLayer, chart, download, switches, places, featureList, files, form, note, totals, areaOutline';
 
-describe('section kinds are the registry\'s (src/ui/sections/definitions.ts)', () => {
+describe('section kinds are the registry\'s (src/sections/definitions.ts)', () => {
   it('an unknown kind lists the known ones (line 7, column 17)', async () => {
     const text = yaml`
       route: radar

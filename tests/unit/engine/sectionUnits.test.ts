@@ -2,13 +2,13 @@
 // (issue 23 item 4, SPEC.md §9 Units), not only on `chart`: a `totals` section (issue 23 item 2)
 // with `value.unit: kgs` is refused at its line and column with did-you-mean and the fix, and the
 // glossary's kg passes; the check reads the unit of any section's value, not a list of kinds, so
-// a section kind added later is checked too. src/engine/node/crossrefUnits.ts.
+// a section kind added later is checked too. src/loader/crossrefUnits.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatConfigError } from '../../../src/engine/errors.ts';
 import type { TopicDoc } from '../../../src/engine/types.ts';
-import { checkChartUnits } from '../../../src/engine/node/crossrefUnits.ts';
-import { Issues } from '../../../src/engine/node/issues.ts';
-import { parseText } from '../../../src/engine/node/readDocument.ts';
+import { checkChartUnits } from '../../../src/loader/crossrefUnits.ts';
+import { Issues } from '../../../src/loader/issues.ts';
+import { parseText } from '../../../src/loader/readDocument.ts';
 import { cleanupTempConfigs, topicErrors, yaml } from './helpers.ts';
 
 afterAll(cleanupTempConfigs);

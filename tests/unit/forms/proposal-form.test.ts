@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { validatorFor } from '../../../src/engine/node/schemas.ts';
+import { validatorFor } from '../../../src/loader/schemas.ts';
 import type { FormDoc } from '../../../src/engine/types.ts';
 
 const FORM_PATH = fileURLToPath(new URL('../../../config/forms/proposal.yaml', import.meta.url));
@@ -167,7 +167,7 @@ describe('project proposal form data schema (SPEC.md §3, §5)', () => {
     expect(options).toContain('CI การรุกล้ำชายหาด');
     expect(options).toContain('SV กัดเซาะรุนแรง (มากกว่า 5 ม./ปี)');
     expect(options).toContain('ME กัดเซาะปานกลาง (1 ถึง 5 ม./ปี)');
-    // DS-LE says low erosion, correcting the 'moderate' label SPEC.md §3 reports (issue 16, README).
+    // DS-LE says low erosion, correcting the 'moderate' label SPEC.md §3 reports (issue 16, docs/config.md).
     expect(options).toContain('DS-LE พื้นที่ที่ได้รับการแก้ไขแล้ว กัดเซาะน้อย (น้อยกว่า 1 ม./ปี)');
     expect(errorsOf({ ...validSample(), coastalErosionCode: 'SV' }).some((e) => e.keyword === 'enum')).toBe(true);
   });

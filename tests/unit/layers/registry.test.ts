@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaAjv } from '../../../src/engine/node/schemas.ts';
+import { schemaAjv } from '../../../src/loader/schemas.ts';
 import { definitionOf, layerDefinitions, layerTypes } from '../../../src/layers/definitions.ts';
 import { drawerOf, layerDrawers } from '../../../src/layers/drawers.ts';
 import { layerSchemaDocument } from '../../../src/layers/schema.ts';

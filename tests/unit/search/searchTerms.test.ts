@@ -1,8 +1,8 @@
 // The place search's reading of a query (issue 24 item 8): จ./อ./ต. and จังหวัด/อำเภอ/ตำบล name a
 // kind and are not part of the name; the one-letter-typo patterns match what edit distance 1 does.
 import { describe, expect, it } from 'vitest';
-import { foldQuery } from '../../../src/server/router/pages/search.ts';
-import { searchTerms, typoSearch, TYPO_MIN_LETTERS } from '../../../src/server/router/pages/searchTerms.ts';
+import { foldQuery } from '../../../src/server/pageApi/pages/search.ts';
+import { searchTerms, typoSearch, TYPO_MIN_LETTERS } from '../../../src/server/pageApi/pages/searchTerms.ts';
 
 /** What `LIKE pattern` (escape backslash) answers for `name`. */
 function like(name: string, pattern: string): boolean {

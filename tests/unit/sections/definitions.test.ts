@@ -1,9 +1,9 @@
-// Section definitions (src/ui/sections/<kind>/definition.ts): what each declares to its variant
+// Section definitions (src/sections/<kind>/definition.ts): what each declares to its variant
 // and what its cross-check asks, at paths relative to the section.
 import { describe, expect, it } from 'vitest';
-import { isSection, sectionDefinitionOf, sectionDefinitions } from '../../../src/ui/sections/definitions.ts';
+import { isSection, sectionDefinitionOf, sectionDefinitions } from '../../../src/sections/definitions.ts';
 import type { SectionBase } from '../../../src/engine/types.ts';
-import type { Path, SectionCheckContext } from '../../../src/ui/sections/types.ts';
+import type { Path, SectionCheckContext } from '../../../src/sections/types.ts';
 
 /** A context that records every question the check asks. */
 function recorder(): { calls: Array<[string, Path, unknown]>; ctx: SectionCheckContext } {

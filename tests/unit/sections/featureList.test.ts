@@ -1,7 +1,7 @@
 // featureList (SPEC.md §2 /cctv): what each item shows and where a click takes the map.
 import { describe, expect, it } from 'vitest';
 import type { Option } from '../../../src/engine/options.ts';
-import { fitTarget, listItems, sourceFieldNames } from '../../../src/ui/sections/featureList/items.ts';
+import { fitTarget, listItems, sourceFieldNames } from '../../../src/sections/featureList/items.ts';
 
 const cctv = (code: string, site: string, point: unknown): Option => ({ value: code, label: code, extra: { SITE: site, point } });
 const FIELDS = { value: 'CODE', label: 'CODE', extra: ['SITE', 'point'] };

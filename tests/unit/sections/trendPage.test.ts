@@ -3,9 +3,9 @@
 // `toggle` picker kind's check (a checkbox holds exactly one fixed option).
 import { afterAll, describe, expect, it } from 'vitest';
 import { canDownload, routerDownloadUrl } from '../../../src/ui/sections/download/View.tsx';
-import { sectionDefinitionOf } from '../../../src/ui/sections/definitions.ts';
+import { sectionDefinitionOf } from '../../../src/sections/definitions.ts';
 import type { SectionBase } from '../../../src/engine/types.ts';
-import type { Path, SectionCheckContext } from '../../../src/ui/sections/types.ts';
+import type { Path, SectionCheckContext } from '../../../src/sections/types.ts';
 import { cleanupTempConfigs, topicErrors, yaml } from '../engine/helpers.ts';
 
 const collection = (n: number): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: Array.from({ length: n }, () => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [100, 7] }, properties: {} })) });

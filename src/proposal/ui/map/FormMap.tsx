@@ -12,18 +12,18 @@ import { basemapStyle } from '../../../map/basemapStyle.ts';
 import { samePoint, type LatLng } from '../geo.ts';
 
 /** SPEC.md §9: the picker's default centre and zoom. */
-export const DEFAULT_CENTER: LatLng = { lat: 13.736717, lng: 100.523186 };
-export const DEFAULT_ZOOM = 11;
-export const MAP_HEIGHT = 500;
+const DEFAULT_CENTER: LatLng = { lat: 13.736717, lng: 100.523186 };
+const DEFAULT_ZOOM = 11;
+const MAP_HEIGHT = 500;
 export const POINT_COLORS = { start: '#1a9850', end: '#d73027' } as const;
 
-export interface ProjectPoints {
+interface ProjectPoints {
   start: LatLng | null;
   end: LatLng | null;
 }
 
 /** The points as GeoJSON: each point, and the straight line between them when both exist. */
-export function pointsGeoJson({ start, end }: ProjectPoints): GeoJSON.FeatureCollection {
+function pointsGeoJson({ start, end }: ProjectPoints): GeoJSON.FeatureCollection {
   const point = (p: LatLng, kind: 'start' | 'end'): GeoJSON.Feature => ({
     type: 'Feature',
     properties: { kind },
@@ -39,7 +39,7 @@ export function pointsGeoJson({ start, end }: ProjectPoints): GeoJSON.FeatureCol
 }
 
 /** SPEC.md §4: the map fits both points, or pans when they are identical (or only one exists). */
-export function showPoints(map: MapLibreMap, { start, end }: ProjectPoints, animate = false): void {
+function showPoints(map: MapLibreMap, { start, end }: ProjectPoints, animate = false): void {
   const duration = animate ? 400 : 0;
   if (start && end && !samePoint(start, end)) {
     const bounds: LngLatBoundsLike = [
@@ -53,7 +53,7 @@ export function showPoints(map: MapLibreMap, { start, end }: ProjectPoints, anim
   if (only) map.easeTo({ center: [only.lng, only.lat], duration });
 }
 
-export interface FormMapProps {
+interface FormMapProps {
   basemap: BasemapDef;
   points: ProjectPoints;
   onClick?: (at: LatLng) => void;

@@ -6,7 +6,7 @@ import { POINT_COLORS } from './FormMap.tsx';
 
 /** Draws a fresh frame and waits for the map's next 'idle' (style, tiles and moves done, the frame
  *  drawn), at most `timeoutMs`. */
-export function whenIdle(map: MapLibreMap, timeoutMs = 10_000): Promise<void> {
+function whenIdle(map: MapLibreMap, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, timeoutMs);
     function done() {
@@ -28,12 +28,12 @@ export async function captureMap(map: MapLibreMap, type: 'image/jpeg' | 'image/p
   return url;
 }
 
-export interface MinimapOptions {
+interface MinimapOptions {
   style: StyleSpecification | string;
   center: LatLng;
-  /** CSS pixels; SPEC.md §9: 80x80. */
+  /** CSS pixels; the minimap is 80 x 80 (SPEC.md §9). */
   size?: number;
-  /** SPEC.md §9: zoom 3. */
+  /** The minimap is drawn at zoom 3 (SPEC.md §9). */
   zoom?: number;
   timeoutMs?: number;
 }

@@ -6,7 +6,7 @@ import type { PublishedFamily } from '../../../engine/catalog.ts';
 import { makeSource, type Column } from './sql.ts';
 import type { VectorFeatureType } from './types.ts';
 
-export const CVI_VARIABLES = 11;
+const CVI_VARIABLES = 11;
 const NAME = /^cvi_(\d{1,2}(?:_\d{1,2}){0,10})$/;
 
 /** The variable numbers of a cvi_ name (distinct, 1-11, sorted), or undefined. */

@@ -5,7 +5,7 @@
 import { Rng } from './prng.ts';
 import type { Segment } from './segments.ts';
 
-export interface BeachMain {
+interface BeachMain {
   code: string;
   th: string;
   lengthM: number;
@@ -24,7 +24,7 @@ export const BEACH_MAIN: readonly BeachMain[] = [
 ];
 
 /** Beach types (SPEC.md §3 physical characteristics) and bed sediments. */
-export const BEACH_TYPES = ['หาดทราย', 'หาดหิน', 'หาดโคลน', 'หาดทรายปนโคลน', 'หาดโคลนปนทราย', 'หาดทรายปนหิน'] as const;
+const BEACH_TYPES = ['หาดทราย', 'หาดหิน', 'หาดโคลน', 'หาดทรายปนโคลน', 'หาดโคลนปนทราย', 'หาดทรายปนหิน'] as const;
 const BED_SEDIMENT: Readonly<Record<(typeof BEACH_TYPES)[number], string>> = {
   หาดทราย: 'ทราย',
   หาดหิน: 'หิน',
@@ -34,13 +34,13 @@ const BED_SEDIMENT: Readonly<Record<(typeof BEACH_TYPES)[number], string>> = {
   หาดทรายปนหิน: 'ทรายปนกรวด',
 };
 
-export interface BeachSub {
+interface BeachSub {
   code: string;
   main: string;
   th: string;
 }
 
-export interface BeachSystem {
+interface BeachSystem {
   code: string;
   sub: string;
   main: string;
@@ -53,7 +53,7 @@ export interface BeachSystem {
   ampName: string;
 }
 
-export interface BeachAssignment {
+interface BeachAssignment {
   main: string;
   sub: string;
   system: string;

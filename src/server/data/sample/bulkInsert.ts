@@ -4,9 +4,9 @@
 import type { Geometry } from 'geojson';
 import type { Queryable } from '../../db/types.ts';
 
-export type ColumnType = 'text' | 'int' | 'float' | 'bool' | 'timestamptz' | 'geom' | 'multi';
+type ColumnType = 'text' | 'int' | 'float' | 'bool' | 'timestamptz' | 'geom' | 'multi';
 
-export interface Column {
+interface Column {
   name: string;
   type: ColumnType;
 }

@@ -118,7 +118,7 @@ export const PHUKET_CENTRE: LonLat = [98.34, 7.95];
 /** The 23 provinces on the Gulf of Thailand and the Andaman Sea, and Phatthalung (Songkhla Lake). */
 export const GULF_PROVINCES = ['23', '22', '21', '20', '24', '11', '10', '74', '75', '76', '77', '86', '84', '80', '90', '94', '96'] as const;
 export const ANDAMAN_PROVINCES = ['85', '82', '83', '81', '92', '91'] as const;
-export const LAKE_ONLY_PROVINCES = ['93'] as const;
+const LAKE_ONLY_PROVINCES = ['93'] as const;
 export const ALL_PROVINCES = [...GULF_PROVINCES, ...ANDAMAN_PROVINCES, ...LAKE_ONLY_PROVINCES];
 
 /**

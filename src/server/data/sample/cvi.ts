@@ -9,7 +9,7 @@ import { Rng } from './prng.ts';
 
 const clamp = (v: number) => Math.max(1, Math.min(5, Math.round(v)));
 
-export function rateScore(epr: number): number {
+function rateScore(epr: number): number {
   if (epr < -5) return 5;
   if (epr < -1) return 4;
   if (epr < 0) return 3;

@@ -6,7 +6,7 @@ export type LonLat = [number, number];
 const M_PER_DEG_LAT = 110_540;
 const M_PER_DEG_LON_EQ = 111_320;
 
-export function metresPerDegLon(lat: number): number {
+function metresPerDegLon(lat: number): number {
   return M_PER_DEG_LON_EQ * Math.cos((lat * Math.PI) / 180);
 }
 
@@ -20,10 +20,6 @@ export function cumulative(line: readonly LonLat[]): number[] {
   const out = [0];
   for (let i = 1; i < line.length; i++) out.push(out[i - 1]! + distance(line[i - 1]!, line[i]!));
   return out;
-}
-
-export function lineLength(line: readonly LonLat[]): number {
-  return cumulative(line).at(-1) ?? 0;
 }
 
 /** Adds vertices so that no edge is longer than `step` metres. */
@@ -113,10 +109,6 @@ export function rotateRing(ring: readonly LonLat[], start: number): LonLat[] {
   const out = [...open.slice(start), ...open.slice(0, start)];
   out.push(out[0]!);
   return out;
-}
-
-export function round6(p: LonLat): LonLat {
-  return [Math.round(p[0] * 1e6) / 1e6, Math.round(p[1] * 1e6) / 1e6];
 }
 
 /** The part of a line between fractions f0 < f1 of its length. */

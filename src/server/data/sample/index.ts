@@ -25,7 +25,7 @@ import { BASE_YEAR, buildYearLines } from './yearLines.ts';
 import { SAMPLE_TABLES } from './tables.ts';
 import { sampleYears } from './years.ts';
 
-export const SAMPLE_DATASET = {
+const SAMPLE_DATASET = {
   name: 'sample',
   /** Bump when the generator's output changes. */
   version: '2',
@@ -37,7 +37,7 @@ export const SAMPLE_DATASET = {
 
 export { SAMPLE_TABLES };
 
-export interface GenerateOptions {
+interface GenerateOptions {
   seed?: string;
   log?: (message: string) => void;
 }

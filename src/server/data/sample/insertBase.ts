@@ -14,7 +14,7 @@ import type { YearLines } from './yearLines.ts';
 import { sampleYears } from './years.ts';
 
 /** Region kept in the land table (lon/lat box around Thailand's coasts). */
-export const LAND_BOX: [number, number, number, number] = [96, 4.5, 106.5, 15];
+const LAND_BOX: [number, number, number, number] = [96, 4.5, 106.5, 15];
 
 export async function insertLand(tx: Queryable): Promise<void> {
   const polygons = loadLandPolygons(LAND_BOX);

@@ -49,7 +49,7 @@ export const ISLANDS: readonly IslandDef[] = [
   { th: 'เกาะกระดาน', en: 'Ko Kradan', prv: '92', amp: '9202', tam: 'เกาะลิบง', centre: [99.255, 7.31], outline: { rx: 0.5, ry: 1.5, rotate: -20 } },
 ];
 
-export interface LakeIslandDef extends IslandDef {
+interface LakeIslandDef extends IslandDef {
   id: number;
   outline: { rx: number; ry: number; rotate?: number };
 }

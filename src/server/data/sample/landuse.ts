@@ -11,7 +11,7 @@ import { sampleYears } from './years.ts';
 
 
 /** The 32 LDD level-2 classes (SPEC.md §3) and their Thai names (config/glossary.yaml). */
-export const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [...glossaryTerms('landuse')];
+const LANDUSE_CLASSES: readonly (readonly [string, string])[] = [...glossaryTerms('landuse')];
 
 type Weights = Record<string, number>;
 
@@ -28,7 +28,7 @@ function draw(weights: Weights, r: Rng): string {
   return r.weighted(codes, codes.map((c) => weights[c]!));
 }
 
-export const LANDUSE_CELLS_SQL = `
+const LANDUSE_CELLS_SQL = `
 CREATE TEMP TABLE sample_lu_cell ON COMMIT DROP AS
 WITH cells AS (
   SELECT DISTINCT ON (g.i, g.j) g.i, g.j, g.geom

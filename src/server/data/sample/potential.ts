@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/types.ts';
 import { Rng } from './prng.ts';
 
-export const POTENTIAL_GROUPS: Readonly<Record<number, string>> = {
+const POTENTIAL_GROUPS: Readonly<Record<number, string>> = {
   1: 'พื้นที่ศักยภาพเพื่อการท่องเที่ยว',
   2: 'พื้นที่ศักยภาพเพื่อการอนุรักษ์',
   3: 'พื้นที่ศักยภาพเพื่อการพัฒนา',

@@ -3,7 +3,7 @@
 // does not shift the numbers of the others.
 
 /** 32-bit FNV-1a hash of a string, then avalanche-mixed. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -8,10 +8,10 @@ import type { NaturalEarthCoast } from './naturalEarth.ts';
 import { Rng } from './prng.ts';
 import type { AdminName, District, Province, SubDistrict } from './thaiAdmin.ts';
 
-export type Zone = 'mainland' | 'island' | 'lake_land' | 'lake_island';
+type Zone = 'mainland' | 'island' | 'lake_land' | 'lake_island';
 
 /** Vertex spacing of the sample lines (m). */
-export const STEP_M = 300;
+const STEP_M = 300;
 const ISLAND_STEP_M = 200;
 /** About one sub-district piece per this many metres of a district's coast. */
 const SUBDISTRICT_M = 9000;
@@ -26,7 +26,7 @@ export interface ParentLine {
   prvAt: string[];
 }
 
-export interface AdminRef {
+interface AdminRef {
   prv: AdminName;
   amp: AdminName;
   tam: SubDistrict | null;
@@ -51,7 +51,7 @@ export interface Segment {
   order: number;
 }
 
-export interface BuiltIsland {
+interface BuiltIsland {
   def: IslandDef;
   ring: LonLat[];
   source: 'natural_earth' | 'approximate';
@@ -167,7 +167,7 @@ function planSegments(plan: LinePlan, raw: readonly LonLat[], admin: Map<string,
 }
 
 /** Closed outline around `centre`: an ellipse whose radius wanders by up to ~20 %. */
-export function drawOutline(centre: LonLat, o: { rx: number; ry: number; rotate?: number }, rng: Rng): LonLat[] {
+function drawOutline(centre: LonLat, o: { rx: number; ry: number; rotate?: number }, rng: Rng): LonLat[] {
   const n = 40;
   const rot = ((o.rotate ?? 0) * Math.PI) / 180;
   const waves = [1, 2, 3, 4].map((k) => ({ k, a: rng.range(-0.08, 0.08), ph: rng.range(0, 2 * Math.PI) }));

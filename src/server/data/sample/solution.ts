@@ -9,7 +9,7 @@ import { Rng } from './prng.ts';
 import type { TransectRow } from './transectRows.ts';
 
 /** Measure groups 1-4 (the coastal-prevention alignments of SPEC.md §3). */
-export const MEASURES: Readonly<Record<number, string>> = {
+const MEASURES: Readonly<Record<number, string>> = {
   1: 'การรักษาสมดุลชายฝั่งตามธรรมชาติ',
   2: 'การฟื้นฟูเสถียรภาพของชายฝั่ง',
   3: 'การป้องกันการกัดเซาะชายฝั่ง',

@@ -9,7 +9,7 @@ import { distance, moveBy, type LonLat } from './geo.ts';
 import { Rng, smoothNoise } from './prng.ts';
 import type { CoastModel, Segment } from './segments.ts';
 
-export const RADAR_ZONES = [
+const RADAR_ZONES = [
   { no: 1, name: 'อ่าวไทยตอนบน', stations: 4, provinces: ['20', '24', '11', '10', '74', '75', '76'] },
   { no: 2, name: 'อ่าวไทยฝั่งตะวันออก', stations: 4, provinces: ['23', '22', '21'] },
   { no: 3, name: 'อ่าวไทยฝั่งตะวันตก', stations: 4, provinces: ['77', '86'] },
@@ -19,7 +19,7 @@ export const RADAR_ZONES = [
 ] as const;
 
 /** Beaches with CCTV: district code, sub-district name (as listed) and the beach name shown. */
-export const CCTV_SITES: readonly { amp: string; tam: string; site: string }[] = [
+const CCTV_SITES: readonly { amp: string; tam: string; site: string }[] = [
   { amp: '2302', tam: 'หาดเล็ก', site: 'บ้านหาดเล็ก' },
   { amp: '2206', tam: 'ปากน้ำแหลมสิงห์', site: 'หาดแหลมสิงห์' },
   { amp: '2101', tam: 'เพ', site: 'หาดบ้านเพ' },
@@ -45,8 +45,8 @@ export const CCTV_SITES: readonly { amp: string; tam: string; site: string }[] =
 ];
 
 /** Reserved .invalid host (RFC 2606): the sample has no real camera streams. */
-export const CCTV_LINK_BASE = 'https://cctv.sample.invalid/live/';
-export const CURRENT_TIME = '2024-06-15T07:00:00+07:00';
+const CCTV_LINK_BASE = 'https://cctv.sample.invalid/live/';
+const CURRENT_TIME = '2024-06-15T07:00:00+07:00';
 
 function midpoint(seg: Segment): LonLat {
   return seg.parent.base[Math.floor((seg.i0 + seg.i1) / 2)]!;

@@ -10,10 +10,10 @@ import { sampleYears } from './years.ts';
 
 
 /** Code -> Thai text, as the map legend and the proposal form word it (config/glossary.yaml). */
-export const COASTAL_STATUS_TEXT: ReadonlyMap<string, string> = glossaryTerms('coastal-status');
+const COASTAL_STATUS_TEXT: ReadonlyMap<string, string> = glossaryTerms('coastal-status');
 
 /** The rate-based status code of an end point rate (m/yr). */
-export function statusFromRate(epr: number): string {
+function statusFromRate(epr: number): string {
   if (epr < -5) return 'SV';
   if (epr < -1) return 'ME';
   if (epr < -0.2) return 'LE';

@@ -12,7 +12,7 @@ import type { TransectRow } from './transectRows.ts';
 import { sampleYears } from './years.ts';
 
 
-export const STRUCTURE_TYPES = [
+const STRUCTURE_TYPES = [
   { code: 'SW', th: 'กำแพงกันคลื่น', en: 'Seawall', layout: 'along' },
   { code: 'RV', th: 'เขื่อนหินทิ้ง', en: 'Revetment', layout: 'along' },
   { code: 'GR', th: 'รอดักทราย', en: 'Groin', layout: 'across' },

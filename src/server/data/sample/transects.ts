@@ -3,9 +3,6 @@
 import type { Queryable } from '../../db/types.ts';
 import { buildTransects, type BuildReport } from '../../transects/build.ts';
 
-/** Bump when src/server/transects/build.ts or its config changes: part of the test databases' cache key. */
-export const TRANSECT_BUILD_VERSION = '1';
-
 export function insertTransects(tx: Queryable): Promise<BuildReport> {
   return buildTransects(tx);
 }

@@ -3,7 +3,7 @@
 // catalog once (with the rest of the config), and a broken catalog is reported by that check.
 import { dimensionNumbers } from '../catalog.ts';
 
-export interface SampleYears {
+interface SampleYears {
   cmline: readonly number[];
   shoreline: readonly number[];
   rate: readonly number[];

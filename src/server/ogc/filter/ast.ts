@@ -4,8 +4,8 @@
 
 export type StringLiteral = { kind: 'string'; value: string; position?: number };
 /** `raw` is the literal as written (e.g. "90", "-1.50"), used when a string column is compared. */
-export type NumberLiteral = { kind: 'number'; value: number; raw: string; position?: number };
-export type BooleanLiteral = { kind: 'boolean'; value: boolean; position?: number };
+type NumberLiteral = { kind: 'number'; value: number; raw: string; position?: number };
+type BooleanLiteral = { kind: 'boolean'; value: boolean; position?: number };
 export type Literal = StringLiteral | NumberLiteral | BooleanLiteral;
 
 /** A feature-type attribute (column) by its exact, case-sensitive name. */

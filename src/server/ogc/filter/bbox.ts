@@ -25,7 +25,7 @@ export interface ParsedBbox {
   lonLat: Envelope;
 }
 
-export const BBOX_MAX_LENGTH = 512;
+const BBOX_MAX_LENGTH = 512;
 
 export function parseBbox(value: string, options: BboxOptions = {}): ParsedBbox {
   const locator = options.locator ?? 'BBOX';

@@ -27,7 +27,7 @@ export interface CrsOptions {
 const MERCATOR_CODES = new Set(['3857', '900913', '3785', '102100', '102113']);
 const EARTH_RADIUS = 6378137;
 /** Half the width of the EPSG:3857 world square in metres. */
-export const MERCATOR_MAX = Math.PI * EARTH_RADIUS;
+const MERCATOR_MAX = Math.PI * EARTH_RADIUS;
 
 /** Recognises a CRS name; undefined when it is not one we serve. */
 export function resolveCrs(name: string, options: CrsOptions = {}): CrsInfo | undefined {
@@ -61,7 +61,7 @@ export function requireCrs(name: string, locator: string, options: CrsOptions = 
 }
 
 /** Spherical Mercator metres to lon/lat degrees. */
-export function mercatorToLonLat(x: number, y: number): { lon: number; lat: number } {
+function mercatorToLonLat(x: number, y: number): { lon: number; lat: number } {
   const lon = (x / EARTH_RADIUS) * (180 / Math.PI);
   const lat = (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * (180 / Math.PI);
   return { lon, lat };

@@ -14,8 +14,8 @@ import { FilterError, describeText } from './errors.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 
 export const FES_MAX_BYTES = 64 * 1024;
-export const FES_MAX_DEPTH = 32;
-export const FES_MAX_ELEMENTS = 2000;
+const FES_MAX_DEPTH = 32;
+const FES_MAX_ELEMENTS = 2000;
 
 export interface FesParseOptions {
   /** Parameter name in error messages. Default 'FILTER'. */

@@ -224,7 +224,7 @@ function localName(typeName: string): string {
 }
 
 /** A LIKE pattern must not end with an unpaired escape (PostgreSQL would raise an error). */
-export function checkLikePattern(pattern: string, locator: string, position?: number): void {
+function checkLikePattern(pattern: string, locator: string, position?: number): void {
   let i = 0;
   while (i < pattern.length) {
     if (pattern[i] === '\\') {

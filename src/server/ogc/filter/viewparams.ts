@@ -16,8 +16,8 @@ export type ViewParamsSpec = Readonly<Record<string, ViewParamSpec>>;
 export type ViewParamValue<S extends ViewParamSpec> = S extends { type: 'year' } ? number : string;
 export type ViewParamValues<T extends ViewParamsSpec> = { [K in keyof T]?: ViewParamValue<T[K]> };
 
-export const VIEWPARAMS_MAX_LENGTH = 4000;
-export const VIEWPARAMS_MAX_PAIRS = 50;
+const VIEWPARAMS_MAX_LENGTH = 4000;
+const VIEWPARAMS_MAX_PAIRS = 50;
 const DIGITS_MAX_DEFAULT = 20;
 const YEAR_MIN_DEFAULT = 1900;
 const YEAR_MAX_DEFAULT = 2700;

@@ -22,7 +22,7 @@ export interface XmlElement {
   end: number;
 }
 
-export interface XmlLimits {
+interface XmlLimits {
   locator: string;
   maxBytes: number;
   maxDepth: number;

@@ -41,9 +41,3 @@ export function cssColor(c: Rgba, opacity = 1): string {
   const a = Math.round(clamp01(c.a * opacity) * 1000) / 1000;
   return a >= 1 ? `rgb(${c.r},${c.g},${c.b})` : `rgba(${c.r},${c.g},${c.b},${a})`;
 }
-
-export function alphaOf(css: string | null): number {
-  if (css === null) return 1;
-  const m = /^rgba\([^)]*,([\d.]+)\)$/.exec(css);
-  return m ? Number(m[1]) : 1;
-}

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
 
-export const LABEL_FONT_FAMILY = 'Sarabun';
+const LABEL_FONT_FAMILY = 'Sarabun';
 
 const FILES = ['400Regular/Sarabun_400Regular.ttf', '700Bold/Sarabun_700Bold.ttf'];
 

@@ -61,7 +61,7 @@ export function geometryBox(g: Geometry): LonLatBox | null {
 
 // ---------------------------------------------------------------- label anchors
 
-export type AnchorKind = 'point' | 'line' | 'area';
+type AnchorKind = 'point' | 'line' | 'area';
 export interface Anchor {
   x: number;
   y: number;

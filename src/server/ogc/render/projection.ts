@@ -2,23 +2,16 @@
 import type { BBox, RenderCrs } from './types.ts';
 
 /** Web Mercator sphere radius (EPSG:3857). */
-export const EARTH_RADIUS = 6378137;
+const EARTH_RADIUS = 6378137;
 /** Latitude where Web Mercator reaches ±20037508.34 m. */
-export const MAX_MERCATOR_LAT = 85.0511287798066;
+const MAX_MERCATOR_LAT = 85.0511287798066;
 const D2R = Math.PI / 180;
 const R2D = 180 / Math.PI;
 
-export function lonToMercX(lon: number): number {
-  return lon * D2R * EARTH_RADIUS;
-}
-export function latToMercY(lat: number): number {
-  const l = lat > MAX_MERCATOR_LAT ? MAX_MERCATOR_LAT : lat < -MAX_MERCATOR_LAT ? -MAX_MERCATOR_LAT : lat;
-  return Math.atanh(Math.sin(l * D2R)) * EARTH_RADIUS;
-}
-export function mercXToLon(x: number): number {
+function mercXToLon(x: number): number {
   return (x / EARTH_RADIUS) * R2D;
 }
-export function mercYToLat(y: number): number {
+function mercYToLat(y: number): number {
   return (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * R2D;
 }
 

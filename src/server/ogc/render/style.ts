@@ -14,11 +14,11 @@ export const DEFAULT_GREY = '#9E9E9E';
 export const EROSION_COLOR = '#FF0000';
 export const ACCRETION_COLOR = '#2AA7FE';
 
-export const FILL_OPACITY = 0.6;
-export const LINE_WIDTH = 2;
-export const OUTLINE_WIDTH = 1;
-export const CIRCLE_RADIUS = 5;
-export const RING_WIDTH = 1.5;
+const FILL_OPACITY = 0.6;
+const LINE_WIDTH = 2;
+const OUTLINE_WIDTH = 1;
+const CIRCLE_RADIUS = 5;
+const RING_WIDTH = 1.5;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 export interface StyleOverrides {
@@ -61,7 +61,7 @@ function numericString(s: string): number | undefined {
 }
 
 /** The number a range class compares, or undefined when the value is not numeric. */
-export function numericValue(value: unknown): number | undefined {
+function numericValue(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string') return numericString(value.trim());
@@ -137,7 +137,7 @@ interface PaintOptions {
 const SYMBOL_RING_WIDTH = 1;
 
 /** The paint of one colour under a style kind: fills at 0.6 with an opaque outline, 2 px lines, r 5 circles with a white ring. */
-export function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): Paint {
+function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): Paint {
   let fill: string | null;
   let stroke: string | null;
   let ring: string | null = null;

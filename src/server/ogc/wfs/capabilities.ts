@@ -22,7 +22,7 @@ function extentOf(ft: FeatureType, extents: Map<string, [number, number, number,
 }
 
 const JSON_OUTPUT_FORMATS = ['application/json', 'json', 'geojson'];
-export function outputFormats(version: string): string[] {
+function outputFormats(version: string): string[] {
   if (version === '2.0.0') return ['application/gml+xml; version=3.2', 'text/xml; subtype=gml/3.2', ...JSON_OUTPUT_FORMATS];
   return ['text/xml; subtype=gml/3.1.1', 'GML2', ...JSON_OUTPUT_FORMATS];
 }

@@ -13,7 +13,7 @@ import type { Paging } from './params.ts';
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-export interface PageLinks {
+interface PageLinks {
   next?: string;
   previous?: string;
 }
@@ -38,7 +38,7 @@ export function pageLinks(r: OgcRequest, paging: Paging, page: FeaturePage): Pag
  * Where the page before this one starts: one COUNT back, or, past the last match, the start of
  * the last page (COUNT-aligned); none on the first page or when nothing matches.
  */
-export function previousStart(paging: Paging, matched: number): number | undefined {
+function previousStart(paging: Paging, matched: number): number | undefined {
   if (paging.startIndex === 0 || matched === 0) return undefined;
   if (paging.startIndex >= matched) return Math.floor((matched - 1) / paging.count) * paging.count;
   return Math.max(0, paging.startIndex - paging.count);

@@ -14,7 +14,7 @@ import { namespaceUri, vectorLayers } from './names.ts';
 import { outputCrs, outputFormat } from './params.ts';
 import { featureQueries, type TypeQuery } from './queries.ts';
 
-export const GET_FEATURE_BY_ID = 'urn:ogc:def:query:OGC-WFS::GetFeatureById';
+const GET_FEATURE_BY_ID = 'urn:ogc:def:query:OGC-WFS::GetFeatureById';
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const WFS_NS = 'xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
 const WFS_XSD = 'xsi:schemaLocation="http://www.opengis.net/wfs/2.0 http://schemas.opengis.net/wfs/2.0/wfs.xsd"';

@@ -9,8 +9,8 @@ import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts
 import { mapLayers, type MapLayerRequest } from './mapLayers.ts';
 
 /** GetFeatureInfo: default search radius around the clicked pixel. */
-export const INFO_BUFFER_PX = 5;
-export const MAX_FEATURE_COUNT = 50;
+const INFO_BUFFER_PX = 5;
+const MAX_FEATURE_COUNT = 50;
 const EARTH_RADIUS = 6378137;
 
 /** The clicked pixel column or row: outside the image is InvalidPoint in WMS 1.3.0 (1.1.1 has no such code). */

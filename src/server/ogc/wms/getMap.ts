@@ -14,11 +14,11 @@ import type { OgcRequest, OgcServiceCore as OgcService } from '../serviceCore.ts
 import { MAP_FORMATS, type MapFormat } from '../imageFormats.ts';
 import { mapFormat, mapLayers, type MapLayerRequest } from './mapLayers.ts';
 
-export const TILE_CACHE_CONTROL = 'public, max-age=300';
+const TILE_CACHE_CONTROL = 'public, max-age=300';
 /** At most this many features of one layer are drawn in one image. */
-export const MAX_RENDER_FEATURES = 50_000;
+const MAX_RENDER_FEATURES = 50_000;
 /** Simplification tolerance for drawing, in output pixels. */
-export const SIMPLIFY_PX = 0.5;
+const SIMPLIFY_PX = 0.5;
 
 /** STYLES is required by GetMap in every WMS version served (1.1.0, 1.1.1, 1.3.0); empty means each layer's default. */
 function checkStyles(svc: OgcService, r: OgcRequest, layers: readonly FeatureType[]): void {

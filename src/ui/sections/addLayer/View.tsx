@@ -6,7 +6,7 @@ import { useConfig } from '../../../state/config.tsx';
 import { findTemplate } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
 import { failureText } from '../common/failureText.ts';
 import { showRowLayer, skipRow } from '../../urlState/rowLayer.ts';

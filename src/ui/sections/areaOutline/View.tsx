@@ -7,7 +7,7 @@ import { removeLayer, upsertLayer } from '../../../map/layerStore.ts';
 import { defaultDeps } from '../../topic/actions/layerActions.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
 import { useAreaQueries } from '../../topic/useAreaView.ts';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { areaOutline } from './outline.ts';
 
 const AREA_OUTLINE_LAYER = 'area-outline';

@@ -3,7 +3,7 @@
 // Failures are logged only, like the bounds lookups (SPEC.md §8).
 import type { RouterFetch } from '../../topic/actions/bounds.ts';
 
-export interface AreaOutline {
+interface AreaOutline {
   name: string;
   features: GeoJSON.FeatureCollection;
 }

@@ -12,7 +12,7 @@ import { useChartLoad } from '../../charts/routerInput.ts';
 import { useRowResult } from '../../topic/rowResults.ts';
 import { failureText } from '../common/failureText.ts';
 import { LoadFailure } from '../common/LoadFailure.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { missingFieldsText } from './missingFields.ts';
 
 const RowChart = lazy(() => import('../../charts/RowChart.tsx'));

@@ -5,7 +5,7 @@ import { th } from '../../../locale/th.ts';
 import type { FailureText } from './failureText.ts';
 import './loadFailure.css';
 
-export interface LoadFailureProps {
+interface LoadFailureProps {
   id: string;
   failure: FailureText;
   /** What failed, when the place does not say it (a chart's title). */

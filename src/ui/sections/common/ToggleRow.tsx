@@ -29,7 +29,7 @@ import { failureText, type FailureText } from './failureText.ts';
 import { FoundNothing, LoadFailure } from './LoadFailure.tsx';
 import { useTileFailure } from './useTileFailure.ts';
 
-export interface ToggleRowProps {
+interface ToggleRowProps {
   /** The row id: its result key (charts, downloads) and the machine's `row`. */
   rowId: string;
   label: string;

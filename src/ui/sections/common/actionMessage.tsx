@@ -10,7 +10,7 @@ import { createStore, useStore } from '../../../state/store.ts';
 const shownStore = createStore<{ owner: string | null }>({ owner: null });
 
 /** A key that changes whenever any picker value changes. */
-export function useValuesKey(values: PickerValues): string {
+function useValuesKey(values: PickerValues): string {
   return Object.keys(values)
     .sort()
     .map((k) => `${k}=${refValue(values, k) ?? ''}`)

@@ -5,7 +5,7 @@
 import { isApiError } from '../../../api/errors.ts';
 import { th } from '../../../locale/th.ts';
 
-export type FailureSubject = 'layer' | 'tiles' | 'chart' | 'list';
+type FailureSubject = 'layer' | 'tiles' | 'chart' | 'list';
 
 export interface FailureText {
   text: string;
@@ -16,7 +16,7 @@ export interface FailureText {
 const t = th.failures;
 
 /** A status a later attempt may not get: the server's own trouble, a time-out, too many requests. */
-export function retryableStatus(status: number): boolean {
+function retryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }
 

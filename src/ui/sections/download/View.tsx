@@ -12,11 +12,11 @@ import { errorText } from '../../../locale/errorText.ts';
 import { useConfig } from '../../../state/config.tsx';
 import { toast as appToast, type ToastKind } from '../../../state/toast.ts';
 import { useRowResult, type RowResult } from '../../topic/rowResults.ts';
-import type { SectionProps } from '../definitions.ts';
-import type { DownloadSection } from './definition.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
+import type { DownloadSection } from '../../../sections/download/definition.ts';
 import '../../charts/charts.css';
 
-export type DownloadFile = DownloadSection['file'];
+type DownloadFile = DownloadSection['file'];
 
 /** The router download URL (SPEC.md §7): page=download&mode=changecoastline&outputFormat=shape-zip
  *  with the layer's typeName and viewparams and format_options naming the file and UTF-8. */
@@ -92,7 +92,7 @@ export async function runDownload(url: string, file: string, deps: DownloadDeps)
 }
 
 /** Saves a blob through a temporary object URL and an <a download>. */
-export function saveBlob(blob: Blob, file: string): void {
+function saveBlob(blob: Blob, file: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

@@ -13,10 +13,10 @@ import { choosePoint, chosenPointStore } from '../../../state/chosenPoint.ts';
 import { useStore } from '../../../state/store.ts';
 import { useSourceOptions } from '../../topic/useOptions.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { failureText } from '../common/failureText.ts';
 import { LoadFailure } from '../common/LoadFailure.tsx';
-import { listItems, type FitTarget } from './items.ts';
+import { listItems, type FitTarget } from '../../../sections/featureList/items.ts';
 
 function flyTo(target: FitTarget): void {
   mapStore.get().map?.flyTo({ center: target.center, zoom: target.zoom });

@@ -2,7 +2,7 @@
 // the filling instructions, each as .docx and .pdf) and the link to the online form.
 import { Link } from 'react-router';
 import { th } from '../../../locale/th.ts';
-import type { FilesSection } from './definition.ts';
+import type { FilesSection } from '../../../sections/files/definition.ts';
 
 export default function FilesList({ section }: { section: FilesSection }) {
   return (

@@ -3,7 +3,7 @@
 // The list itself is a small lazy chunk (src/proposal/ui/FilesList.tsx), so the map routes' first
 // load carries only this wrapper.
 import { lazy, Suspense } from 'react';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 const FilesList = lazy(() => import('./FilesList.tsx'));
 

@@ -2,7 +2,7 @@
 // wizard (rjsf, ajv, the form map) is its own lazy chunk, loaded only on this route, so the map
 // routes' first load does not grow; the PDF code is a further lazy chunk, loaded on 'สร้างรายงาน'.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 const ProposalForm = lazy(() => import('../../../proposal/ui/ProposalForm.tsx'));
 

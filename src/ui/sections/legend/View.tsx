@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { LegendSymbol } from '../../../components/LegendSymbol.tsx';
 import { th } from '../../../locale/th.ts';
 import { useConfig } from '../../../state/config.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 export function LegendView({ section }: SectionProps<'legend'>) {
   const { legends } = useConfig();

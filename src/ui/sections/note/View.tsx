@@ -1,5 +1,5 @@
 // `note` section view: a titled card of text paragraphs (never HTML).
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 export function NoteView({ section }: SectionProps<'note'>) {
   return (

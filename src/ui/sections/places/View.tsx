@@ -1,7 +1,7 @@
 // Preset places (radar zones, SPEC.md §2): each flies the map to its point.
 import { useConfig } from '../../../state/config.tsx';
 import { mapStore } from '../../../map/mapStore.ts';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 export function PlacesView({ section }: SectionProps<'places'>) {
   const { app } = useConfig();

@@ -4,7 +4,7 @@ import { findTemplate } from '../../topic/actions/layerActions.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
 import { ToggleRow } from '../common/ToggleRow.tsx';
 import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 
 export function RowsView({ section, variant }: SectionProps<'rows'>) {
   // A new choice of pickers answers the old message.

@@ -8,7 +8,7 @@ import { useConfig } from '../../../state/config.tsx';
 import { definitionOf } from '../../../layers/definitions.ts';
 import { removeLayer } from '../../../map/layerStore.ts';
 import { actionContext, useVariantState } from '../../topic/variantState.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { toast } from '../../../state/toast.ts';
 import { failureText } from '../common/failureText.ts';
 import { showRowLayer } from '../../urlState/rowLayer.ts';

@@ -1,7 +1,7 @@
 // The link rows of a switches section (issue 24 defect 5): a switch that adds a layer is
 // `<section id>-<group number>-<value>` (/potentialarea suitability-1-high), the action's layer is
 // `<section id>-<chosen values joined by '_'>` (/cvi 'CVI Process': values-1_3).
-import type { SwitchesSection } from './definition.ts';
+import type { SwitchesSection } from '../../../sections/switches/definition.ts';
 
 type Item = SwitchesSection['groups'][number]['items'][number];
 

@@ -12,7 +12,7 @@ import { rowsInput } from '../../charts/routerInput.ts';
 import { useVariantState } from '../../topic/variantState.tsx';
 import { failureText } from '../common/failureText.ts';
 import { th } from '../../../locale/th.ts';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import { totalsChartSpec, totalsRequest } from './chartOfTotals.ts';
 
 const RowChart = lazy(() => import('../../charts/RowChart.tsx'));

@@ -5,7 +5,7 @@
 // the mean of the means weighted by their counts (a level may merge groups, e.g. alternatives).
 import type { ChartSpec } from '../../../engine/charts/spec.ts';
 import type { TotalsRequest } from '../../../engine/layerData.ts';
-import type { TotalsSection } from './definition.ts';
+import type { TotalsSection } from '../../../sections/totals/definition.ts';
 
 export function totalsRequest(s: TotalsSection): TotalsRequest {
   const op = s.value.aggregate ?? 'sum';

@@ -13,7 +13,7 @@ import { ToggleRow } from '../common/ToggleRow.tsx';
 import { failureText } from '../common/failureText.ts';
 import { LoadFailure } from '../common/LoadFailure.tsx';
 import { ActionAlert, useActionMessage } from '../common/actionMessage.tsx';
-import type { SectionProps } from '../definitions.ts';
+import type { SectionProps } from '../../../sections/definitions.ts';
 import '../../topic/actions/sections.css';
 
 /** Row label prefix (Buddhist era) and the add button of a year multiselect. */

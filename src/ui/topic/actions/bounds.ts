@@ -13,7 +13,7 @@ import { isValidBBox, type BBox } from './fit.ts';
 export type RouterFetch = (query: Record<string, string>) => Promise<{ data?: unknown; bbox?: unknown }>;
 
 /** The router query of page=wfs&mode=getbound for a layer instance. */
-export function getboundQuery(layer: Pick<LayerInstance, 'options'>): Record<string, string> | null {
+function getboundQuery(layer: Pick<LayerInstance, 'options'>): Record<string, string> | null {
   const o = layer.options;
   const name = o.layers ?? o.typeName;
   if (!name) return null;

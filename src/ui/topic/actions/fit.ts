@@ -11,14 +11,14 @@ export type BBox = [number, number, number, number];
 export const boundsStore = createStore<{ bounds: BBox | null }>({ bounds: null });
 
 /** Room left around the bounds, in px: one number for every side, or each side's own. */
-export type FitPadding = number | { top: number; bottom: number; left: number; right: number };
+type FitPadding = number | { top: number; bottom: number; left: number; right: number };
 
 export interface FitTarget {
   fitBounds(bounds: [[number, number], [number, number]], options: { maxZoom: number; padding: FitPadding }): unknown;
   panTo(center: [number, number]): unknown;
 }
 
-export interface FitOptions {
+interface FitOptions {
   delayMs: number;
   maxZoom: number;
   padding: FitPadding;

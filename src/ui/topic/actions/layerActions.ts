@@ -17,7 +17,7 @@ import { definitionOf } from '../../../layers/definitions.ts';
 import type { InstantiateContext, LayerInstance, LoadedData, TemplateBase } from '../../../layers/types.ts';
 import { removeLayer, upsertLayer, layerStore, type MapLayer } from '../../../map/layerStore.ts';
 import { mapStore } from '../../../map/mapStore.ts';
-import { routerCall } from '../../../api/router.ts';
+import { routerCall } from '../../../api/pageApi.ts';
 import { th } from '../../../locale/th.ts';
 import { apiClient } from '../../../state/api.ts';
 import { toast } from '../../../state/toast.ts';
@@ -72,7 +72,7 @@ export function defaultDeps(app: AppConfig): ActionDeps {
   };
 }
 
-export interface ShowOptions {
+interface ShowOptions {
   /** The toggle row whose result this is (charts, downloads). */
   rowId?: string;
   /** Extra template variables, e.g. { year: '2567' }. */

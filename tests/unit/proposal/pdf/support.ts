@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzlibSync } from 'fflate';
 import { PNG } from 'pngjs';
-import { loadConfigDir } from '../../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../../src/loader/loadConfig.ts';
 import type { FormDoc } from '../../../../src/engine/types.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

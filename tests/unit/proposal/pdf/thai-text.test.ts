@@ -1,9 +1,10 @@
 // Thai line-break preparation (DESIGN.md §8) and the zero-width font.
 import { describe, expect, it } from 'vitest';
 import { cleanText, nestRuns, phraseRuns, thaiRuns, ZERO_WIDTH_FONT, ZWSP, type TextRun } from '../../../../src/pdf/thaiText.ts';
-import { ZERO_WIDTH_POSTSCRIPT_NAME, zeroWidthFont } from '../../../../src/pdf/zeroWidthFont.ts';
+import { readFileSync } from 'node:fs';
+import { ZERO_WIDTH_POSTSCRIPT_NAME } from '../../../../src/pdf/fonts.ts';
 import { pdfUtf16Hex } from '../../../../src/pdf/pdfkitFixes.ts';
-import { shorten } from '../../../../src/proposal/pdf/layout.ts';
+import { shorten } from '../../../../src/proposal/pdf/pageParts.ts';
 import { PARAGRAPH, THAI_PROBE } from './support.ts';
 
 interface FontkitFont {
@@ -92,7 +93,7 @@ describe('shorten', () => {
 
 describe('zero-width font', () => {
   it('is a valid TrueType font whose U+200B and space are empty and take no room', async () => {
-    const bytes = zeroWidthFont();
+    const bytes = readFileSync(new URL('../../../../src/pdf/PdfZeroWidth.ttf', import.meta.url));
     expect(bytes.length).toBeLessThan(1024);
     // fontkit (pdfkit's font engine) ships no types; the specifier as a string keeps tsc out of it.
     const fontkit = (await import('fontkit' as string)) as { create(b: Buffer): FontkitFont };

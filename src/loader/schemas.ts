@@ -1,0 +1,31 @@
+// One ajv instance holding every schema of schemas/, shared by the loader, the form and tests.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { SCHEMA_DIR } from './schemaDir.ts';
+
+
+const SCHEMA_BASE = 'https://tcs.example/schemas/';
+
+export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers';
+
+let ajv: Ajv | undefined;
+
+export function schemaAjv(): Ajv {
+  if (ajv) return ajv;
+  ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: false, allowUnionTypes: true });
+  // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
+  const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  for (const name of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(SCHEMA_DIR, name), 'utf8')) as object);
+  }
+  return ajv;
+}
+
+export function validatorFor(kind: ConfigKind): ValidateFunction {
+  const fn = schemaAjv().getSchema(`${SCHEMA_BASE}${kind}.schema.json`);
+  if (!fn) throw new Error(`schema ${kind}.schema.json is missing from ${SCHEMA_DIR}`);
+  return fn;
+}

@@ -1,0 +1,56 @@
+// What every router page handler gets, and the answer shapes of SPEC.md §7.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Glossary, Legend } from '../../engine/types.ts';
+import type { Queryable } from '../db/types.ts';
+import { sendJson } from '../http/json.ts';
+import type { RouterParams } from './params.ts';
+
+/** Where the GetFeatureInfo proxy may go (WMS_PROXY_ALLOW) and how it reaches this server. */
+export interface ProxySettings {
+  allowOrigins: readonly string[];
+  /** This server's own origin on loopback, known once it listens. */
+  selfOrigin: () => string;
+}
+
+export interface RouterContext {
+  db: Queryable;
+  product: string;
+  params: RouterParams;
+  exchange: { req: IncomingMessage; res: ServerResponse };
+  proxy: ProxySettings;
+  /** Field labels and units of config/glossary.yaml, for the metadata of downloads. */
+  glossary?: Pick<Glossary, 'fields' | 'units' | 'codes' | 'terms'>;
+  /** The legends of config/legends.yaml (labels resolved): the Thai names of coded values in downloads. */
+  legends?: readonly Legend[];
+}
+
+type ModeHandler = (ctx: RouterContext) => Promise<void>;
+
+/** One page of the router: its modes ('' = the request names no mode). */
+export type PageModes = ReadonlyMap<string, ModeHandler>;
+
+export const pageModes = (modes: Record<string, ModeHandler>): PageModes => new Map(Object.entries(modes));
+
+/** [xmin, ymin, xmax, ymax] in EPSG:4326 (longitude, latitude). */
+export type BBox = [number, number, number, number];
+
+/** `{errors: '', data, ...extra}` with ETag/304, gzip and `Cache-Control: public, max-age=300`. */
+export function sendData(ctx: RouterContext, data: unknown, extra: Record<string, unknown> = {}): Promise<void> {
+  return sendJson(ctx.exchange, { errors: '', data, ...extra });
+}
+
+/** The bbox of a row from its xmin/ymin/xmax/ymax columns, or null when it has no geometry. */
+export function rowBBox(row: { xmin?: unknown; ymin?: unknown; xmax?: unknown; ymax?: unknown }): BBox | null {
+  const v = [row.xmin, row.ymin, row.xmax, row.ymax];
+  return v.every((n) => typeof n === 'number' && Number.isFinite(n)) ? (v as BBox) : null;
+}
+
+/** The box around several boxes (null when there is none). */
+export function unionBBox(boxes: Iterable<BBox | null | undefined>): BBox | null {
+  let out: BBox | null = null;
+  for (const b of boxes) {
+    if (!b) continue;
+    out = out ? [Math.min(out[0], b[0]), Math.min(out[1], b[1]), Math.max(out[2], b[2]), Math.max(out[3], b[3])] : [...b];
+  }
+  return out;
+}
