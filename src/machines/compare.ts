@@ -3,11 +3,13 @@ import type { SnapshotFrom } from 'xstate';
 
 /** Compare two years and play the coast through time (issue 25).
  *
- *  Two parallel regions over the years a page declares (`compare.years`, oldest first):
+ *  Two parallel regions over the years a page declares (`compare.years`, oldest first; the slider
+ *  plays `steps`, the years of the page's timeline layer, or the same years):
  *    view:   off --OPEN--> swipe | split;  swipe <--SET_MODE--> split;  swipe | split --CLOSE--> off
  *            Each side has its year (left, right); the swipe divider has a position in percent of
  *            the map (MOVE to a place, NUDGE by a step from the keyboard), clamped to 0..100.
- *    player: paused --PLAY--> playing (every `tick` ms the slider year moves to the next year;
+ *    player: off --SHOW--> paused (the slider and its layer are on the map) --HIDE--> off;
+ *            paused --PLAY--> playing (every `tick` ms the slider year moves to the next year;
  *            after the last year it stops in paused) --PAUSE--> paused. PLAY on the last year
  *            starts again from the first. SCRUB sets the slider year and pauses.
  *  SET_YEARS (another page, or its years) keeps the chosen years that are still offered and
@@ -18,6 +20,8 @@ export type CompareSide = 'left' | 'right';
 
 export interface CompareContext {
   years: string[];
+  /** The years the slider plays. */
+  steps: string[];
   left: string;
   right: string;
   /** Divider position, percent of the map's width (or height at 390 px) from the left (top). */
@@ -28,6 +32,7 @@ export interface CompareContext {
 
 export interface CompareInput {
   years?: readonly string[];
+  steps?: readonly string[];
 }
 
 export type CompareEvent =
@@ -37,7 +42,9 @@ export type CompareEvent =
   | { type: 'SET_YEAR'; side: CompareSide; year: string }
   | { type: 'MOVE'; position: number }
   | { type: 'NUDGE'; by: number }
-  | { type: 'SET_YEARS'; years: readonly string[] }
+  | { type: 'SET_YEARS'; years: readonly string[]; steps?: readonly string[] }
+  | { type: 'SHOW' }
+  | { type: 'HIDE' }
   | { type: 'SCRUB'; year: string }
   | { type: 'PLAY' }
   | { type: 'PAUSE' };
@@ -52,10 +59,10 @@ export const clampPosition = (p: number): number => (Number.isFinite(p) ? Math.m
 const pick = (years: readonly string[], wanted: string | undefined, fallback: string): string => (wanted !== undefined && years.includes(wanted) ? wanted : fallback);
 
 /** The context for a new year list, keeping the choices that are still offered. */
-export function withYears(ctx: Pick<CompareContext, 'left' | 'right' | 'year' | 'position'>, years: readonly string[]): CompareContext {
+export function withYears(ctx: Pick<CompareContext, 'left' | 'right' | 'year' | 'position'>, years: readonly string[], steps: readonly string[] = years): CompareContext {
   const first = years[0] ?? '';
   const last = years[years.length - 1] ?? '';
-  return { years: [...years], left: pick(years, ctx.left, first), right: pick(years, ctx.right, last), year: pick(years, ctx.year, last), position: ctx.position };
+  return { years: [...years], steps: [...steps], left: pick(years, ctx.left, first), right: pick(years, ctx.right, last), year: pick(steps, ctx.year, steps[steps.length - 1] ?? ''), position: ctx.position };
 }
 
 /** The year after `year` in `years`, or null after the last. */
@@ -81,9 +88,11 @@ export const compareMachine = setup({
   delays: { tick: TICK_MS },
   guards: {
     hasYears: ({ context }) => context.years.length > 0,
+    hasSteps: ({ context }) => context.steps.length > 0,
+    noSteps: ({ event }) => event.type === 'SET_YEARS' && (event.steps ?? event.years).length === 0,
     opensSplit: ({ context, event }) => context.years.length > 0 && event.type === 'OPEN' && event.mode === 'split',
     noYears: ({ event }) => event.type === 'SET_YEARS' && event.years.length === 0,
-    hasNext: ({ context }) => nextYear(context.years, context.year) !== null,
+    hasNext: ({ context }) => nextYear(context.steps, context.year) !== null,
   },
   actions: {
     open: assign(({ context, event }) => {
@@ -97,14 +106,14 @@ export const compareMachine = setup({
     setYear: assign(({ context, event }) => (event.type === 'SET_YEAR' && context.years.includes(event.year) ? { [event.side]: event.year } : {})),
     move: assign(({ event }) => (event.type === 'MOVE' ? { position: clampPosition(event.position) } : {})),
     nudge: assign(({ context, event }) => (event.type === 'NUDGE' ? { position: clampPosition(context.position + event.by) } : {})),
-    setYears: assign(({ context, event }) => (event.type === 'SET_YEARS' ? withYears(context, event.years) : {})),
-    scrub: assign(({ context, event }) => (event.type === 'SCRUB' && context.years.includes(event.year) ? { year: event.year } : {})),
-    advance: assign(({ context }) => ({ year: nextYear(context.years, context.year) ?? context.year })),
-    rewindAtEnd: assign(({ context }) => (nextYear(context.years, context.year) === null ? { year: context.years[0] ?? context.year } : {})),
+    setYears: assign(({ context, event }) => (event.type === 'SET_YEARS' ? withYears(context, event.years, event.steps ?? event.years) : {})),
+    scrub: assign(({ context, event }) => (event.type === 'SCRUB' && context.steps.includes(event.year) ? { year: event.year } : {})),
+    advance: assign(({ context }) => ({ year: nextYear(context.steps, context.year) ?? context.year })),
+    rewindAtEnd: assign(({ context }) => (nextYear(context.steps, context.year) === null ? { year: context.steps[0] ?? context.year } : {})),
   },
 }).createMachine({
   id: 'compare',
-  context: ({ input }) => withYears({ left: '', right: '', year: '', position: DEFAULT_POSITION }, input.years ?? []),
+  context: ({ input }) => withYears({ left: '', right: '', year: '', position: DEFAULT_POSITION }, input.years ?? [], input.steps ?? input.years ?? []),
   type: 'parallel',
   states: {
     view: {
@@ -124,17 +133,18 @@ export const compareMachine = setup({
       },
     },
     player: {
-      initial: 'paused',
+      initial: 'off',
+      on: { SET_YEARS: { guard: 'noSteps', target: '.off' } },
       states: {
+        off: { on: { SHOW: { guard: 'hasSteps', target: 'paused' } } },
         paused: {
-          on: { PLAY: { guard: 'hasYears', target: 'playing', actions: 'rewindAtEnd' } },
+          on: { PLAY: { target: 'playing', actions: 'rewindAtEnd' }, SCRUB: { actions: 'scrub' }, HIDE: 'off' },
         },
         playing: {
           after: { tick: [{ guard: 'hasNext', target: 'playing', reenter: true, actions: 'advance' }, { target: 'paused' }] },
-          on: { PAUSE: 'paused' },
+          on: { PAUSE: 'paused', SCRUB: { target: 'paused', actions: 'scrub' }, HIDE: 'off' },
         },
       },
-      on: { SCRUB: { target: '.paused', actions: 'scrub' } },
     },
   },
 });
@@ -148,3 +158,6 @@ export function modeOf(snapshot: CompareSnapshot): CompareMode | null {
 }
 
 export const isPlaying = (snapshot: CompareSnapshot): boolean => (snapshot.value as { player: string }).player === 'playing';
+
+/** The year slider and its layer are on the map. */
+export const isSliderOn = (snapshot: CompareSnapshot): boolean => (snapshot.value as { player: string }).player !== 'off';

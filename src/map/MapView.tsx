@@ -16,6 +16,7 @@ import { MapLayers } from './MapLayers.tsx';
 import { SatelliteLayer } from './satellite/SatelliteLayer.tsx';
 import { toast } from '../state/toast.ts';
 import { CompareView } from './compare/CompareView.tsx';
+import { TimelineOverlay } from './timeline/TimelineOverlay.tsx';
 import { useCompare } from './compare/compareState.ts';
 import { modeOf } from '../machines/compare.ts';
 import { th } from '../locale/th.ts';
@@ -115,6 +116,7 @@ export function MapView({ onMapClick }: MapViewProps) {
       <GpsControl map={liveMap} />
       <SatelliteLayer />
       <MapLayers />
+      <TimelineOverlay map={liveMap} />
       <CompareView main={liveMap} style={style} />
     </div>
   );

@@ -29,18 +29,18 @@ export interface CompareSideLayers {
 export interface ComparePage {
   /** The page offers compare (its variant declares `compare`). */
   offered: boolean;
+  /** The page has a year slider (`compare.timeline`). */
+  timeline: boolean;
   /** Line colour of each year (the layers' legend), for the legend of the sides. */
   colours: Readonly<Record<string, string>>;
-  /** What each layer is called, with {year} left for the side's year. */
-  names: readonly string[];
   left: CompareSideLayers;
   right: CompareSideLayers;
 }
 
 const NO_SIDE: CompareSideLayers = { layers: [], satellite: null };
 
-export const comparePageStore = createStore<ComparePage>({ offered: false, colours: {}, names: [], left: NO_SIDE, right: NO_SIDE });
+export const comparePageStore = createStore<ComparePage>({ offered: false, timeline: false, colours: {}, left: NO_SIDE, right: NO_SIDE });
 
 export function clearComparePage(): void {
-  comparePageStore.set({ offered: false, colours: {}, names: [], left: NO_SIDE, right: NO_SIDE });
+  comparePageStore.set({ offered: false, timeline: false, colours: {}, left: NO_SIDE, right: NO_SIDE });
 }

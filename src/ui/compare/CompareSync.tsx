@@ -12,7 +12,7 @@ import { satelliteStore } from '../../map/satellite/satellite.ts';
 import { useVariantState } from '../topic/variantState.tsx';
 import { defaultDeps } from '../topic/actions/layerActions.ts';
 import { decodeUrlState } from '../urlState/codec.ts';
-import { loadSide, yearColours } from './sideLayers.ts';
+import { loadSide, timelineYears, yearColours } from './sideLayers.ts';
 import { openEventOf } from './urlCompare.ts';
 
 export function CompareSync() {
@@ -25,8 +25,8 @@ export function CompareSync() {
   const satellite = useStore(satelliteStore, (s) => s.selected);
 
   useEffect(() => {
-    compareActor.send({ type: 'SET_YEARS', years: spec ? spec.years.map(String) : [] });
-    comparePageStore.set({ offered: spec !== undefined, colours: spec ? yearColours(variant, spec, legends) : {} });
+    compareActor.send({ type: 'SET_YEARS', years: spec ? spec.years.map(String) : [], steps: spec ? timelineYears(variant, spec).map(String) : [] });
+    comparePageStore.set({ offered: spec !== undefined, timeline: spec?.timeline !== undefined, colours: spec ? yearColours(variant, spec, legends) : {} });
     const linked = decodeUrlState(window.location.search).state?.compare;
     if (spec && linked) compareActor.send(openEventOf(linked));
     return () => {

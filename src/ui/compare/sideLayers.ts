@@ -6,6 +6,7 @@ import type { AppConfig, CompareDoc, Legend, ResolvedVariant } from '../../engin
 import type { PickerValues } from '../../engine/options.ts';
 import type { LoadDeps, MapLayer, TemplateBase } from '../../layers/types.ts';
 import { definitionOf } from '../../layers/definitions.ts';
+import { yearsOf, type YearlinesTemplate } from '../../layers/yearlines/definition.ts';
 import { satelliteOptions, satelliteTileUrl } from '../../map/satellite/satellite.ts';
 import type { CompareSideLayers } from '../../map/compare/compareState.ts';
 
@@ -49,4 +50,10 @@ export function yearColours(variant: ResolvedVariant, spec: CompareDoc, legends:
   const template = variant.layers.find((l) => l.id === spec.layers[0]);
   const legend = legends.find((l) => l.id === template?.legend);
   return Object.fromEntries((legend?.items ?? []).flatMap((item) => (item.code !== undefined && item.color ? [[String(item.code), item.color]] : [])));
+}
+
+/** The years the slider plays: its timeline layer's, else the compare years. */
+export function timelineYears(variant: ResolvedVariant, spec: CompareDoc): number[] {
+  const template = spec.timeline ? variant.layers.find((l) => l.id === spec.timeline) : undefined;
+  return template?.type === 'yearlines' ? yearsOf(template as unknown as YearlinesTemplate) : spec.years;
 }

@@ -11,6 +11,7 @@ import { resetRowResults } from './rowResults.ts';
 import { releasePageLayers } from './actions/layerActions.ts';
 import { AutoLayers } from './AutoLayers.tsx';
 import { CompareSync } from '../compare/CompareSync.tsx';
+import { TimelineSync } from '../compare/TimelineSync.tsx';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
 import { urlGenerationStore } from '../urlState/restore.ts';
@@ -41,6 +42,7 @@ function VariantPage({ topic, variant, pageKey }: { topic: ResolvedTopic; varian
     <VariantStateProvider variant={variant} route={topic.route} pageKey={pageKey}>
       <AutoLayers />
       <CompareSync />
+      <TimelineSync />
       <div className="variant-body" data-page={pageKey}>
         {variant.note && <p className="variant-note">{variant.note}</p>}
         {variant.pickers.length > 0 && <PickerPanel />}

@@ -2,7 +2,7 @@
 // and a divider, and the year slider's play/pause over the page's years.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTraceableActor } from '../../../src/machines/factory.ts';
-import { clampPosition, compareMachine, isPlaying, modeOf, nextYear, TICK_MS, withYears } from '../../../src/machines/compare.ts';
+import { clampPosition, compareMachine, isPlaying, isSliderOn, modeOf, nextYear, TICK_MS, withYears } from '../../../src/machines/compare.ts';
 
 const YEARS = ['2562', '2563', '2564', '2565', '2566', '2567'];
 const start = (years: readonly string[] = YEARS) => createTraceableActor(compareMachine, { recorder: null, input: { years } }).start();
@@ -68,7 +68,8 @@ describe('compare machine: the view', () => {
   });
 
   it('keeps the chosen years a new list still offers and replaces the others', () => {
-    expect(withYears({ left: '2563', right: '2567', year: '2565', position: 20 }, ['2563', '2564'])).toEqual({ years: ['2563', '2564'], left: '2563', right: '2564', year: '2564', position: 20 });
+    expect(withYears({ left: '2563', right: '2567', year: '2565', position: 20 }, ['2563', '2564'])).toEqual({ years: ['2563', '2564'], steps: ['2563', '2564'], left: '2563', right: '2564', year: '2564', position: 20 });
+    expect(withYears({ left: '', right: '', year: '2554', position: 50 }, ['2562', '2567'], ['2548', '2554', '2567']).year).toBe('2554');
   });
 });
 
@@ -76,8 +77,33 @@ describe('compare machine: the year slider', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('is off until shown, and hidden again; a page without years hides it', () => {
+    const a = start();
+    expect(isSliderOn(a.getSnapshot())).toBe(false);
+    a.send({ type: 'PLAY' });
+    expect(isPlaying(a.getSnapshot())).toBe(false);
+    a.send({ type: 'SHOW' });
+    expect(isSliderOn(a.getSnapshot())).toBe(true);
+    a.send({ type: 'HIDE' });
+    expect(isSliderOn(a.getSnapshot())).toBe(false);
+    a.send({ type: 'SHOW' });
+    a.send({ type: 'SET_YEARS', years: [] });
+    expect(isSliderOn(a.getSnapshot())).toBe(false);
+  });
+
+  it('plays its own steps (the timeline years), not the compare years', () => {
+    const a = createTraceableActor(compareMachine, { recorder: null, input: { years: ['2562', '2567'], steps: ['2548', '2554', '2562', '2567'] } }).start();
+    a.send({ type: 'SHOW' });
+    a.send({ type: 'SCRUB', year: '2554' });
+    expect(a.getSnapshot().context.year).toBe('2554');
+    a.send({ type: 'PLAY' });
+    vi.advanceTimersByTime(TICK_MS);
+    expect(a.getSnapshot().context.year).toBe('2562');
+  });
+
   it('plays through every year from the first after the last, then stops', () => {
     const a = start();
+    a.send({ type: 'SHOW' });
     const seen: string[] = [a.getSnapshot().context.year];
     a.subscribe((s) => {
       if (seen[seen.length - 1] !== s.context.year) seen.push(s.context.year);
@@ -91,6 +117,7 @@ describe('compare machine: the year slider', () => {
 
   it('pauses on PAUSE and on SCRUB, which sets the year', () => {
     const a = start();
+    a.send({ type: 'SHOW' });
     a.send({ type: 'SCRUB', year: '2563' });
     a.send({ type: 'PLAY' });
     vi.advanceTimersByTime(TICK_MS);
