@@ -25,7 +25,11 @@ export const yearlinesSchema = layerSchema(
         type: 'object',
         required: ['layers', 'years'],
         additionalProperties: false,
-        properties: { layers: { ...template, description: "WFS typeName with {year}, e.g. '{product}:cmline_{year}'." }, years: { type: 'array', minItems: 1, uniqueItems: true, items: year } },
+        properties: {
+          layers: { ...template, description: "WFS typeName with {year}, e.g. '{product}:cmline_{year}'." },
+          years: { type: 'array', minItems: 1, uniqueItems: true, items: year },
+          legend: { ...id, description: "Legend colouring these years' lines by line_year (default: the layer's legend)." },
+        },
       },
     },
     cql,
@@ -35,8 +39,8 @@ export const yearlinesSchema = layerSchema(
       required: ['router', 'legend'],
       additionalProperties: false,
       properties: {
-        router: { type: 'object', required: ['page', 'mode'], additionalProperties: false, properties: { page: name, mode: name }, description: 'Router list answering rows with lon, lat and nsm for start..end, e.g. transects/list.' },
-        params: { ...viewparams, description: 'Area parameters from pickers ({key, picker}); start and end are the first year and each year played.' },
+        router: { type: 'object', required: ['page', 'mode'], additionalProperties: false, properties: { page: name, mode: name }, description: "Router mode answering rows with lon, lat, years and distances (m) of each transect, e.g. transects/series." },
+        params: { ...viewparams, description: 'Area parameters from pickers ({key, picker}).' },
         legend: { ...id, description: 'Legend classifying the rate (m/year) of movement up to the year, e.g. change-rate.' },
       },
       description: 'Transect points coloured by their end-point rate from the first year to the year shown.',
@@ -50,6 +54,8 @@ export type YearlinesTemplate = TemplateOf<typeof yearlinesSchema>;
 /** What the drawer reads from the instance's `draw`. */
 export interface YearlinesDraw {
   years: number[];
+  /** The legend of each year's line (by year). */
+  lineLegends: Record<string, string>;
   trail: number;
   transectLegend?: string;
 }
@@ -68,31 +74,25 @@ async function yearLines(t: YearlinesTemplate, layers: string, y: number, ctx: {
   return collection.features.map((f) => ({ type: 'Feature', geometry: f.geometry, properties: { line_year: y } }));
 }
 
-/** Each transect's movement (m, + seaward) from the first year to every year: one list request per year. */
-async function transectMovement(t: YearlinesTemplate, years: readonly number[], ctx: { app: Parameters<typeof routerUrl>[0]; values: PickerValues; deps: LoadDeps }): Promise<GeoJSON.Feature[]> {
+/** Each transect's distance at every year played (null where its line is missing): one request. */
+async function transectDistances(t: YearlinesTemplate, years: readonly number[], ctx: { app: Parameters<typeof routerUrl>[0]; values: PickerValues; deps: LoadDeps }): Promise<GeoJSON.Feature[]> {
   if (!t.transects || years.length < 2) return [];
   const area = Object.fromEntries(viewparamEntries(t.transects.params ?? [], ctx.values));
-  const first = years[0]!;
-  const byGid = new Map<number, { lon: number; lat: number; movement: Array<number | null> }>();
-  const answers = await Promise.all(
-    years.slice(1).map((end) => {
-      const url = requestUrl({ url: routerUrl(ctx.app), method: 'GET', params: { page: t.transects!.router.page, mode: t.transects!.router.mode, ...area, start: String(first), end: String(end) } });
-      return ctx.deps.fetchJson(url, { method: 'GET', ...(ctx.deps.signal ? { signal: ctx.deps.signal } : {}) });
-    }),
-  );
-  answers.forEach((answer, i) => {
-    const rows = (answer as { data?: unknown[] } | null)?.data ?? [];
-    for (const row of rows as Array<Record<string, unknown>>) {
-      const gid = Number(row.gid);
-      const lon = Number(row.lon);
-      const lat = Number(row.lat);
-      if (!Number.isFinite(gid) || !Number.isFinite(lon) || !Number.isFinite(lat)) continue;
-      let entry = byGid.get(gid);
-      if (!entry) byGid.set(gid, (entry = { lon, lat, movement: [0, ...years.slice(1).map(() => null)] }));
-      entry.movement[i + 1] = typeof row.nsm === 'number' ? row.nsm : null;
-    }
+  const url = requestUrl({ url: routerUrl(ctx.app), method: 'GET', params: { page: t.transects.router.page, mode: t.transects.router.mode, ...area } });
+  const answer = await ctx.deps.fetchJson(url, { method: 'GET', ...(ctx.deps.signal ? { signal: ctx.deps.signal } : {}) });
+  const rows = ((answer as { data?: unknown[] } | null)?.data ?? []) as Array<Record<string, unknown>>;
+  return rows.flatMap((row): GeoJSON.Feature[] => {
+    const lon = Number(row.lon);
+    const lat = Number(row.lat);
+    const rowYears = Array.isArray(row.years) ? row.years.map(Number) : [];
+    const rowDistances = Array.isArray(row.distances) ? row.distances.map(Number) : [];
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) return [];
+    const distances = years.map((y) => {
+      const at = rowYears.indexOf(y);
+      return at >= 0 && Number.isFinite(rowDistances[at]) ? rowDistances[at]! : null;
+    });
+    return [{ type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties: { gid: row.gid, distances } }];
   });
-  return [...byGid].map(([gid, e]) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [e.lon, e.lat] }, properties: { gid, movement: e.movement } }));
 }
 
 export const yearlinesDefinition: LayerDefinition<YearlinesTemplate> = {
@@ -102,18 +102,18 @@ export const yearlinesDefinition: LayerDefinition<YearlinesTemplate> = {
     id: 'timeline', type: 'yearlines', name: 'แนวชายฝั่งรายปี', legend: 'cmline-years',
     lines: [{ layers: '{product}:shoreline_{year}', years: [2548, 2554, 2556, 2557, 2558, 2559] }, { layers: '{product}:cmline_{year}', years: [2562, 2563, 2564, 2565, 2566, 2567] }],
     cql: [{ field: 'prv_code', picker: 'province' }],
-    transects: { router: { page: 'transects', mode: 'list' }, params: [{ key: 'pv', picker: 'province' }], legend: 'change-rate' },
+    transects: { router: { page: 'transects', mode: 'series' }, params: [{ key: 'pv', picker: 'province' }], legend: 'change-rate' },
   },
   offersData: false,
   featureInfo: 'none',
   instantiate(t, ctx) {
-    const draw: YearlinesDraw = { years: yearsOf(t), trail: t.trail ?? 0.25, ...(t.transects ? { transectLegend: t.transects.legend } : {}) };
+    const lineLegends = Object.fromEntries(t.lines.flatMap((l) => (l.legend ?? t.legend ? l.years.map((y) => [String(y), (l.legend ?? t.legend)!]) : [])));
+    const draw: YearlinesDraw = { years: yearsOf(t), lineLegends, trail: t.trail ?? 0.25, ...(t.transects ? { transectLegend: t.transects.legend } : {}) };
     return { ...baseInstance(t, ctx), options: {}, draw: { ...draw } };
   },
   async load(t, _instance, ctx): Promise<LoadedData> {
     const years = yearsOf(t);
-    const lines = await Promise.all(t.lines.flatMap((l) => l.years.map((y) => yearLines(t, l.layers, y, ctx))));
-    const points = await transectMovement(t, years, ctx);
+    const [lines, points] = await Promise.all([Promise.all(t.lines.flatMap((l) => l.years.map((y) => yearLines(t, l.layers, y, ctx)))), transectDistances(t, years, ctx)]);
     const geoJson: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [...lines.flat(), ...points] };
     return { geoJson, parts: [{ features: geoJson }] };
   },

@@ -24,8 +24,8 @@ export interface YearPath {
 
 export interface TransectPoint {
   position: [number, number];
-  /** Metres from the first year's line at each year of `years` (null: no line that year). */
-  movement: ReadonlyArray<number | null>;
+  /** Distance (m, + seaward) of the line of each year of `years` along the transect (null: none). */
+  distances: ReadonlyArray<number | null>;
 }
 
 export interface PreparedYearlines {
@@ -53,15 +53,15 @@ function linesOf(geometry: GeoJSON.Geometry | null): Position[][] {
 /** The layer's features as deck.gl data, coloured from its legends (done once per load). */
 export function prepareYearlines(layer: MapLayer, legends: readonly Legend[]): PreparedYearlines {
   const draw = (layer.draw ?? {}) as Partial<YearlinesDraw>;
-  const lineItems = legends.find((l) => l.id === layer.legend)?.items ?? [];
-  const colourOfYear = (year: number) => rgba(lineItems.find((i) => String(i.code) === String(year))?.color ?? layer.color);
+  const itemsOf = (year: number) => legends.find((l) => l.id === (draw.lineLegends?.[String(year)] ?? layer.legend))?.items ?? [];
+  const colourOfYear = (year: number) => rgba(itemsOf(year).find((i) => String(i.code) === String(year))?.color ?? layer.color);
   const paths: YearPath[] = [];
   const points: TransectPoint[] = [];
   for (const f of layer.geoJson?.features ?? []) {
     const year = Number(f.properties?.line_year);
     if (f.geometry?.type === 'Point') {
       const [lon, lat] = f.geometry.coordinates as [number, number];
-      points.push({ position: [lon, lat], movement: (f.properties?.movement as Array<number | null>) ?? [] });
+      points.push({ position: [lon, lat], distances: (f.properties?.distances as Array<number | null>) ?? [] });
     } else if (Number.isFinite(year)) for (const path of linesOf(f.geometry)) paths.push({ path, year, color: colourOfYear(year) });
   }
   return {
@@ -74,12 +74,13 @@ export function prepareYearlines(layer: MapLayer, legends: readonly Legend[]): P
   };
 }
 
-/** A transect's end-point rate (m/year) from the first year to `years[index]`; null without data. */
+/** A transect's end-point rate (m/year) from its first year with a line up to `years[index]`;
+ *  null when that year has no line or no earlier year has one. */
 export function rateUpTo(point: TransectPoint, years: readonly number[], index: number): number | null {
-  const moved = point.movement[index];
-  const span = (years[index] ?? 0) - (years[0] ?? 0);
-  if (moved === null || moved === undefined) return null;
-  return span > 0 ? moved / span : 0;
+  const end = point.distances[index];
+  const from = point.distances.findIndex((d) => d !== null && d !== undefined);
+  if (end === null || end === undefined || from < 0 || from >= index) return null;
+  return (end - point.distances[from]!) / (years[index]! - years[from]!);
 }
 
 /** The colour of a transect at the year `years[index]` by the rate legend's class. */
