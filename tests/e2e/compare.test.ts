@@ -156,7 +156,7 @@ describe('compare two years and the year slider (issue 25)', { timeout: 120_000 
     const seen = await page.evaluate(() => [...new Set((window as unknown as { seenYears: string[] }).seenYears)]);
     expect(seen).toEqual(TIMELINE_YEARS);
     // Scrub back through every year with the keyboard.
-    await page.getByLabel(th.compare.slider, { exact: true }).focus();
+    await page.getByRole('slider', { name: th.compare.slider }).focus();
     for (let i = 0; i < TIMELINE_YEARS.length; i++) await page.keyboard.press('ArrowLeft');
     expect(await page.getByTestId('timeline-year').textContent()).toBe('พ.ศ. 2548');
     expect(requests, 'no server request while playing and scrubbing').toEqual([]);

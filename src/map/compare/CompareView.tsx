@@ -87,7 +87,8 @@ function SecondMap({ main, mode, style }: { main: MapLibreMap; mode: CompareMode
     });
   }, [map, right, legends]);
 
-  return <div ref={container} className="compare-second-map" data-testid="compare-map" data-idle="false" aria-hidden={mode === 'swipe'} />;
+  // Swipe: the second map only shows; the main map under it takes the pointer and the keyboard.
+  return <div ref={container} className="compare-second-map" data-testid="compare-map" data-idle="false" inert={mode === 'swipe'} />;
 }
 
 /** The year labels of the two sides, each in the middle of the part of the map it names. */

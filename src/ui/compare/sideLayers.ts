@@ -57,3 +57,10 @@ export function timelineYears(variant: ResolvedVariant, spec: CompareDoc): numbe
   const template = spec.timeline ? variant.layers.find((l) => l.id === spec.timeline) : undefined;
   return template?.type === 'yearlines' ? yearsOf(template as unknown as YearlinesTemplate) : spec.years;
 }
+
+/** The report's layers in compare mode (issue 25 item 5): both sides' layers, each named with its
+ *  side ('ซ้าย: แนวชายฝั่ง พ.ศ. 2562'), so the legend and the map of the report carry both years. */
+export function compareReportLayers(left: readonly MapLayer[], right: readonly MapLayer[], names: { first: string; second: string }): MapLayer[] {
+  const named = (layers: readonly MapLayer[], side: string, key: string) => layers.map((l) => ({ ...l, id: `${l.id}@${key}`, name: `${side}: ${l.name}` }));
+  return [...named(left, names.first, 'left'), ...named(right, names.second, 'right')];
+}
