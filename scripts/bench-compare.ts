@@ -24,18 +24,15 @@ const province = process.env.BENCH_PROVINCE ?? largest?.prv_code ?? '90';
 const app = await startApp(undefined, { db: database.db });
 const browser = await launchBrowser({ width: 1280, height: 800 });
 
-/** Starts counting animation frames in the page. */
+/** Starts counting animation frames in the page (a string: tsx would wrap a named inner function
+ *  in a helper the page does not have). */
 const startFrames = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { frameTimes: number[]; counting: boolean };
-    w.frameTimes = [];
-    w.counting = true;
-    const tick = (t: number) => {
-      w.frameTimes.push(t);
-      if (w.counting) requestAnimationFrame(tick);
-    };
+  page.evaluate(`(() => {
+    window.frameTimes = [];
+    window.counting = true;
+    const tick = (t) => { window.frameTimes.push(t); if (window.counting) requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
-  });
+  })()`);
 
 /** Stops counting; the median frames per second over the frame intervals. */
 const stopFrames = (page: Page) =>
