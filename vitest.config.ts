@@ -14,7 +14,9 @@ const PGLITE_ONLY = ['tests/server/db/generator.test.ts', 'tests/server/db/postg
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: NODE_WORKERS } },
+      // 15 s: loading and cross-checking the whole real config takes 2-5 s on an idle 2-core machine,
+      // and the unit files run in parallel workers.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: NODE_WORKERS, testTimeout: 15_000 } },
       {
         test: {
           name: 'server',

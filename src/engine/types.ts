@@ -91,6 +91,15 @@ export interface VariantDoc {
   layers?: LayerTemplate[];
   validations?: Validation[];
   sections?: SectionBase[];
+  compare?: CompareDoc;
+}
+
+/** Compare two years and the year slider of a variant (issue 25; schemas/topic.schema.json). */
+export interface CompareDoc {
+  years: number[];
+  layers: string[];
+  satellite?: boolean;
+  timeline?: string;
 }
 
 export interface TopicDoc {

@@ -14,6 +14,7 @@ import { groupDefinition } from './group/definition.ts';
 import { coastalradarDefinition } from './coastalradar/definition.ts';
 import { cctvDefinition } from './cctv/definition.ts';
 import { routerpointsDefinition } from './routerpoints/definition.ts';
+import { yearlinesDefinition } from './yearlines/definition.ts';
 
 export const layerDefinitions = {
   wms: wmsDefinition,
@@ -28,6 +29,7 @@ export const layerDefinitions = {
   coastalradar: coastalradarDefinition,
   cctv: cctvDefinition,
   routerpoints: routerpointsDefinition,
+  yearlines: yearlinesDefinition,
 } as const;
 
 export type LayerType = keyof typeof layerDefinitions;

@@ -8,6 +8,7 @@ import { circlemarkerDrawer } from './circlemarker/draw.ts';
 import { coastalradarDrawer } from './coastalradar/draw.ts';
 import { cctvDrawer } from './cctv/draw.ts';
 import { routerpointsDrawer } from './routerpoints/draw.ts';
+import { yearlinesDrawer } from './yearlines/draw.ts';
 
 /** Draws nothing: a group's children draw inside it. */
 const groupDrawer: LayerDrawer = { add: () => [], signature: () => '' };
@@ -25,6 +26,7 @@ export const layerDrawers: Record<LayerType, LayerDrawer> = {
   coastalradar: coastalradarDrawer,
   cctv: cctvDrawer,
   routerpoints: routerpointsDrawer,
+  yearlines: yearlinesDrawer,
 };
 
 export function drawerOf(type: string): LayerDrawer | undefined {

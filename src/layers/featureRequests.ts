@@ -16,7 +16,7 @@ export function requestUrl(r: FeatureRequest): string {
   return query ? `${r.url}${r.url.includes('?') ? '&' : '?'}${query}` : r.url;
 }
 
-async function fetchCollection(r: FeatureRequest, deps: LoadDeps) {
+export async function fetchCollection(r: FeatureRequest, deps: LoadDeps) {
   const url = requestUrl(r);
   const answer = await deps.fetchJson(url, { method: r.method, ...(r.method === 'POST' ? { form: r.params } : {}), ...(deps.signal ? { signal: deps.signal } : {}) });
   return asCollection(answer, url);

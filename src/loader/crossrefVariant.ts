@@ -9,6 +9,7 @@ import { closestName } from './similar.ts';
 import { checkSections, declaredBySections } from './crossrefSections.ts';
 import { checkLayers } from './crossrefLayers.ts';
 import type { Published } from '../engine/catalog.ts';
+import { checkCompare } from './crossrefCompare.ts';
 
 /** undefined: that shared file failed its own checks, so references into it are not judged. */
 interface Context { cascades?: readonly CascadeDef[]; legendIds?: readonly string[]; legends?: readonly Legend[]; formIds: readonly string[]; published?: readonly Published[] }
@@ -62,7 +63,8 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     ...(ctx.legends ? { legends: ctx.legends } : {}),
     pickerIds,
     pickerRef: (path, ref) => pickerRef(path, ref),
-    variables: (layerId) => new Set(['product', ...pickerIds, ...declared.variables, ...declared.layerVariables(layerId)]),
+    // A compare side (issue 25) fills {year} of the layers it draws.
+    variables: (layerId) => new Set(['product', ...pickerIds, ...declared.variables, ...declared.layerVariables(layerId), ...(v.compare?.layers.includes(layerId) ? ['year'] : [])]),
     incomplete,
     ...(ctx.published ? { published: ctx.published } : {}),
   });
@@ -79,6 +81,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     }
   });
 
+  checkCompare(issues, doc, at, v);
   checkSections(issues, doc, at, sections, declared, {
     layers: v.layers ?? [],
     legendIds: ctx.legendIds,

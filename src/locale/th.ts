@@ -203,4 +203,23 @@ export const th = {
     copyFailed: 'คัดลอกลิงก์ไม่สำเร็จ คัดลอกที่อยู่จากแถบที่อยู่ของเบราว์เซอร์แทน',
     invalid: 'ลิงก์นี้มีค่าที่ไม่รู้จักหรือไม่ถูกต้อง ระบบข้ามค่าเหล่านั้นและแสดงส่วนที่เหลือ',
   },
+  // Compare two years and the year slider (issue 25).
+  compare: {
+    open: 'เปรียบเทียบปี',
+    title: 'เปรียบเทียบสองปี',
+    notOffered: 'หน้านี้ไม่มีชั้นข้อมูลรายปีให้เปรียบเทียบ',
+    mode: 'รูปแบบการเปรียบเทียบ',
+    swipe: 'เลื่อนเส้นแบ่ง',
+    split: 'แสดงคู่กัน',
+    close: 'ปิดการเปรียบเทียบ',
+    divider: 'เส้นแบ่งการเปรียบเทียบ',
+    sides: { left: 'ซ้าย', right: 'ขวา', top: 'บน', bottom: 'ล่าง' },
+    sideYear: (side: string) => `ปีด้าน${side}`,
+    year: (year: string) => `พ.ศ. ${year}`,
+    dividerText: (first: string, second: string) => `${first} | ${second}`,
+    slider: 'เลื่อนดูรายปี',
+    play: 'เล่น',
+    pause: 'หยุด',
+    trail: 'ปีก่อนหน้า',
+  },
 } as const;

@@ -4,6 +4,7 @@ import { layerToggleMachine } from './layerToggle.ts';
 import { measureMachine } from './measure.ts';
 import { pickerCascadeMachine } from './pickerCascade.ts';
 import { wizardMachine } from './wizard.ts';
+import { compareMachine } from './compare.ts';
 
 /** Machine definitions by machine id, so a recorded trace can be replayed from its `machine` field. */
 export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
@@ -14,4 +15,5 @@ export const machineRegistry: MachineRegistry = {
   [wizardMachine.id]: wizardMachine,
   [measureMachine.id]: measureMachine,
   [gpsMachine.id]: gpsMachine,
+  [compareMachine.id]: compareMachine,
 };

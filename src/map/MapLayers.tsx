@@ -10,11 +10,17 @@ import { drawOnEachStyle } from './eachStyle.ts';
 import { drawOrder } from './layers/order.ts';
 import { forgetDrawn, syncLayers } from './layers/sync.ts';
 import { usePopups } from './layers/popups.ts';
+import { comparePageStore, useCompare } from './compare/compareState.ts';
+import { modeOf } from '../machines/compare.ts';
 
 export function MapLayers() {
   const { legends } = useConfig();
   const map = useStore(mapStore, (s) => s.map);
-  const layers = useStore(layerStore, (s) => s.layers);
+  const listed = useStore(layerStore, (s) => s.layers);
+  // Compare mode (issue 25): the main map is the left (top) side and shows that side's year.
+  const comparing = modeOf(useCompare()) !== null;
+  const leftSide = useStore(comparePageStore, (s) => s.left.layers);
+  const layers = comparing ? leftSide : listed;
 
   useEffect(() => {
     if (!map) return;

@@ -15,6 +15,10 @@ import { GpsControl } from './tools/GpsControl.tsx';
 import { MapLayers } from './MapLayers.tsx';
 import { SatelliteLayer } from './satellite/SatelliteLayer.tsx';
 import { toast } from '../state/toast.ts';
+import { CompareView } from './compare/CompareView.tsx';
+import { TimelineOverlay } from './timeline/TimelineOverlay.tsx';
+import { useCompare } from './compare/compareState.ts';
+import { modeOf } from '../machines/compare.ts';
 import { th } from '../locale/th.ts';
 
 // MapLibre's own control texts, in Thai.
@@ -40,6 +44,7 @@ export function MapView({ onMapClick }: MapViewProps) {
   const basemap = app.basemaps.find((b) => b.id === basemapId) ?? app.basemaps[0];
   const offline = app.basemaps.find((b) => b.offline);
   const style = useMemo(() => (basemap ? basemapStyle(basemap) : undefined), [basemap]);
+  const compareMode = modeOf(useCompare());
 
   // Report the map's state on its container so tests and tools can wait for it.
   const markState = (idle: boolean) => {
@@ -73,7 +78,7 @@ export function MapView({ onMapClick }: MapViewProps) {
     <div
       ref={containerRef}
       id={MAP_VIEW_ID}
-      className="map-view"
+      className={`map-view${compareMode ? ` compare-${compareMode}` : ''}`}
       data-testid="map"
       data-idle="false"
       onKeyDown={(e) => {
@@ -111,6 +116,8 @@ export function MapView({ onMapClick }: MapViewProps) {
       <GpsControl map={liveMap} />
       <SatelliteLayer />
       <MapLayers />
+      <TimelineOverlay map={liveMap} />
+      <CompareView main={liveMap} style={style} />
     </div>
   );
 }

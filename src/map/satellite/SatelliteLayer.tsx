@@ -8,6 +8,8 @@ import { mapStore } from '../mapStore.ts';
 import { drawOnEachStyle } from '../eachStyle.ts';
 import { layerStore } from '../layerStore.ts';
 import { SATELLITE_LAYER_ID, satelliteStore, satelliteTileUrl } from './satellite.ts';
+import { comparePageStore, useCompare } from '../compare/compareState.ts';
+import { modeOf } from '../../machines/compare.ts';
 
 /** The first style layer that belongs to a topic layer (its id, or `<id>::<part>`), if any. */
 function lowestTopicLayer(map: MapLibreMap): string | undefined {
@@ -29,7 +31,10 @@ export function SatelliteLayer() {
   const { app } = useConfig();
   const map = useStore(mapStore, (s) => s.map);
   const selected = useStore(satelliteStore, (s) => s.selected);
-  const tiles = selected ? satelliteTileUrl(app, selected) : null;
+  // Compare mode (issue 25): the main map shows the left (top) side's satellite year.
+  const comparing = modeOf(useCompare()) !== null;
+  const leftSatellite = useStore(comparePageStore, (s) => s.left.satellite);
+  const tiles = comparing ? leftSatellite : selected ? satelliteTileUrl(app, selected) : null;
 
   useEffect(() => (map ? drawOnEachStyle(map, () => drawSatellite(map, tiles)) : undefined), [map, tiles]);
   return null;

@@ -12,6 +12,10 @@ import { layerStore } from '../../map/layerStore.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { basemapStyle } from '../../map/basemapStyle.ts';
 import { satelliteStore, satelliteTileUrl } from '../../map/satellite/satellite.ts';
+import { modeOf } from '../../machines/compare.ts';
+import { comparePageStore, useCompare } from '../../map/compare/compareState.ts';
+import { sideNames, useStacked } from '../../map/compare/sides.ts';
+import { compareReportLayers } from '../compare/sideLayers.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
 import { drawnChartsStore } from '../charts/drawnCharts.ts';
@@ -28,7 +32,12 @@ const StaticMap = lazy(() => import('../../map/StaticMap.tsx').then((m) => ({ de
 export function ExportPanel() {
   const bundle = useConfig();
   const { app } = bundle;
-  const layers = useStore(layerStore, (s) => s.layers);
+  const listed = useStore(layerStore, (s) => s.layers);
+  // Compare mode (issue 25): the report shows both sides' years, each named with its side.
+  const comparing = modeOf(useCompare()) !== null;
+  const sides = useStore(comparePageStore, (s) => s);
+  const stacked = useStacked();
+  const layers = useMemo(() => (comparing ? compareReportLayers(sides.left.layers, sides.right.layers, sideNames(stacked)) : listed), [comparing, sides, stacked, listed]);
   const page = useStore(rowResultsStore, (s) => s.page);
   const drawnCharts = useStore(drawnChartsStore, (s) => s.charts);
   const basemapId = useStore(mapStore, (s) => s.basemap);

@@ -18,6 +18,8 @@ import { useMediaQuery } from '../useMediaQuery.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { onMapClick } from '../featureInfo/featureInfo.ts';
 import { UrlStateSync } from '../urlState/UrlStateSync.tsx';
+import { ComparePanel } from '../compare/ComparePanel.tsx';
+import { TimelinePanel } from '../compare/TimelinePanel.tsx';
 
 // MapLibre (~300 KB gzip) is not part of the shell's JS: the map view is its own chunk, which
 // dist/index.html preloads (vite.config.ts mapPreload) so it downloads alongside the shell.
@@ -82,6 +84,8 @@ export function MapLayout() {
         {/* The collapsed sidebar is inert too: the page keeps a level-one heading. */}
         {!smallScreen && !sidebarOpen && <h1 className="sr-only">TCS GISTDA</h1>}
         <TopMenu />
+        <ComparePanel />
+        <TimelinePanel />
         <div className="map-panel">
           {/* SPEC.md §4 Map click: the feature drawer, click box and GetFeatureInfo of this page's WMS layers. */}
           <Suspense fallback={<div className="map-view" />}>

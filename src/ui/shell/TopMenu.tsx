@@ -6,6 +6,7 @@ import { uiStore, type Dialog } from '../uiStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
 import { copyLink } from '../urlState/copyLink.ts';
 import { PlaceSearch } from '../search/PlaceSearch.tsx';
+import { CompareButton } from '../compare/CompareButton.tsx';
 
 export function TopMenu() {
   const count = useStore(layerStore, (s) => listedLayers(s.layers).length);
@@ -20,6 +21,7 @@ export function TopMenu() {
       </button>
       <button type="button" onClick={open('basemap')}>{th.topMenu.basemap}</button>
       <button type="button" onClick={open('export')}>{th.topMenu.export}</button>
+      <CompareButton />
       <button type="button" onClick={() => void copyLink()}>{th.urlState.copyLink}</button>
       <PlaceSearch />
     </div>

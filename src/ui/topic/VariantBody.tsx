@@ -10,6 +10,8 @@ import { VariantStateProvider } from './variantState.tsx';
 import { resetRowResults } from './rowResults.ts';
 import { releasePageLayers } from './actions/layerActions.ts';
 import { AutoLayers } from './AutoLayers.tsx';
+import { CompareSync } from '../compare/CompareSync.tsx';
+import { TimelineSync } from '../compare/TimelineSync.tsx';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
 import { urlGenerationStore } from '../urlState/restore.ts';
@@ -39,6 +41,8 @@ function VariantPage({ topic, variant, pageKey }: { topic: ResolvedTopic; varian
   return (
     <VariantStateProvider variant={variant} route={topic.route} pageKey={pageKey}>
       <AutoLayers />
+      <CompareSync />
+      <TimelineSync />
       <div className="variant-body" data-page={pageKey}>
         {variant.note && <p className="variant-note">{variant.note}</p>}
         {variant.pickers.length > 0 && <PickerPanel />}

@@ -16,6 +16,8 @@ import type { AppConfig } from '../../engine/types.ts';
 import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from './codec.ts';
 import { pageStateStore } from './pageState.ts';
 import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
+import { compareActor } from '../../map/compare/compareState.ts';
+import { urlCompareOf } from '../compare/urlCompare.ts';
 
 const WRITE_DELAY_MS = 250;
 
@@ -36,10 +38,17 @@ function currentUrlState(app: AppConfig): UrlState {
     // The user's choice, not the offline map that stands in for it while it cannot load.
     ...((mapStore.get().fellBackFrom ?? mapStore.get().basemap) ? { basemap: mapStore.get().fellBackFrom ?? mapStore.get().basemap } : {}),
     ...(sat ? { satellite: sat.year } : {}),
+    ...urlCompareOf(compareActor.getSnapshot()),
   };
 }
 
 let flushNow: (() => string) | null = null;
+
+/** Compare mode's changes (a divider drag settles like a map move, issue 25). */
+function subscribeCompare(listener: () => void): () => void {
+  const sub = compareActor.subscribe(listener);
+  return () => sub.unsubscribe();
+}
 
 /** A state without its view: what makes a history entry (the view only replaces). */
 type Discrete = Omit<UrlState, 'view'>;
@@ -145,7 +154,7 @@ export function UrlStateSync() {
       moving = { off: () => map.off('moveend', schedule) };
     };
     watchMap();
-    const stops = [layerStore.subscribe(soon), satelliteStore.subscribe(soon), pageStateStore.subscribe(soon), restoreStore.subscribe(soon), mapStore.subscribe(() => (watchMap(), soon()))];
+    const stops = [layerStore.subscribe(soon), satelliteStore.subscribe(soon), pageStateStore.subscribe(soon), restoreStore.subscribe(soon), subscribeCompare(schedule), mapStore.subscribe(() => (watchMap(), soon()))];
     window.addEventListener('pointerdown', onInput, true);
     window.addEventListener('keydown', onInput, true);
     window.addEventListener('change', onInput, true);

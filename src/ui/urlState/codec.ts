@@ -1,7 +1,8 @@
 // The map state in the URL (issue 11): a versioned, compact, readable query such as
 //   ?v=1&c=100.5200,13.7500&z=6.00&p.province=90&p.islands=12,15&rows=cmline-2567,~cmline-2566&bm=offline&sat=2567
 // c = centre (lng,lat), z = zoom, p.<picker> = chosen codes, rows = the rows' layers top first
-// ('~' = hidden), bm = base map, sat = satellite year. Pure: encode and decode only; what a value
+// ('~' = hidden), bm = base map, sat = satellite year; compare mode (issue 25) adds
+// &cmp=swipe|split&cmpy=<left>,<right>&cmpx=<divider %>. Pure: encode and decode only; what a value
 // means for a page is checked by restorePlan.ts. Old versions keep decoding as long as they are listed.
 
 const URL_STATE_VERSION = 1;
@@ -19,6 +20,15 @@ export interface UrlState {
   rows: UrlRow[];
   basemap?: string;
   satellite?: number;
+  compare?: UrlCompare;
+}
+
+/** Compare mode (issue 25): the view, each side's year and the divider's place in percent. */
+export interface UrlCompare {
+  mode: 'swipe' | 'split';
+  left?: string;
+  right?: string;
+  position?: number;
 }
 
 interface Decoded {
@@ -50,6 +60,7 @@ export function encodeUrlState(state: UrlState, keep: Readonly<Record<string, st
   if (state.rows.length > 0) pairs.push(['rows', state.rows.map((r) => `${r.visible ? '' : '~'}${encodeURIComponent(r.id)}`).join(',')]);
   if (state.basemap) pairs.push(['bm', state.basemap]);
   if (state.satellite !== undefined) pairs.push(['sat', String(state.satellite)]);
+  if (state.compare) pairs.push(...compareToPairs(state.compare));
   for (const [key, value] of Object.entries(keep)) pairs.push([key, part(value)]);
   // List values are already encoded item by item (their commas separate items).
   return `?${pairs.map(([k, v]) => `${part(k)}=${v}`).join('&')}`;
@@ -132,9 +143,34 @@ export function decodeUrlState(search: string): Decoded {
     } else if (key === 'sat') {
       if (/^\d{4}$/.test(raw)) state.satellite = Number(raw);
       else bad(key, raw);
+    } else if (COMPARE_KEYS.has(key)) {
+      if (!readCompare(state, key, raw)) bad(key, raw);
     } else bad(key, raw);
+  }
+  if (state.compare && !state.compare.mode) {
+    problems.push('cmpy and cmpx need cmp');
+    delete state.compare;
   }
   if (center && zoom !== null) state.view = { center, zoom };
   else if (center || zoom !== null) problems.push('c and z go together');
   return { state, problems };
+}
+
+const COMPARE_KEYS = new Set(['cmp', 'cmpy', 'cmpx']);
+
+function compareToPairs(c: UrlCompare): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [['cmp', c.mode]];
+  if (c.left && c.right) pairs.push(['cmpy', `${c.left},${c.right}`]);
+  if (c.mode === 'swipe' && c.position !== undefined) pairs.push(['cmpx', String(c.position)]);
+  return pairs;
+}
+
+/** Reads one compare key into `state.compare`; false when its value is not one. */
+function readCompare(state: UrlState, key: string, raw: string): boolean {
+  const c = (state.compare ??= {} as UrlCompare);
+  if (key === 'cmp' && (raw === 'swipe' || raw === 'split')) c.mode = raw;
+  else if (key === 'cmpy' && /^\d{4},\d{4}$/.test(raw)) [c.left, c.right] = raw.split(',') as [string, string];
+  else if (key === 'cmpx' && /^\d{1,3}(\.\d)?$/.test(raw) && Number(raw) <= 100) c.position = Number(raw);
+  else return false;
+  return true;
 }

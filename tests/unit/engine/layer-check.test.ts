@@ -49,9 +49,9 @@ describe('check:config refuses layers no module implements', () => {
   it('an unknown layer type names the known ones', async () => {
     const file = 'topics/radar.yaml';
     const edit = changeLine(file, 'type: coastalradar', 'type: radarx');
-    expect(layerTypes.join(', ')).toBe('wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints');
+    expect(layerTypes.join(', ')).toBe('wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints, yearlines');
     expect(await errorsOf(file, edit)).toEqual([
-      `${file}:${edit.line}:${edit.col('radarx')} variants[0].layers[0].type: unknown type "radarx"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints`,
+      `${file}:${edit.line}:${edit.col('radarx')} variants[0].layers[0].type: unknown type "radarx"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints, yearlines`,
     ]);
   });
 

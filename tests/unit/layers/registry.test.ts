@@ -32,9 +32,9 @@ describe('layer registries', () => {
     expect(() => definitionOf('radarx')).toThrow(`unknown layer type "radarx"; known: ${layerTypes.join(', ')}`);
   });
 
-  it('SPEC.md §3 Map layer: the eleven types are all registered (lower-cased), with routerpoints (issue 14)', () => {
+  it('SPEC.md §3 Map layer: the eleven types are all registered (lower-cased), with routerpoints (issue 14) and yearlines (issue 25)', () => {
     expect(SPEC_TYPES).toHaveLength(11);
-    expect([...layerTypes].sort()).toEqual([...SPEC_TYPES.map((t) => t.toLowerCase()), 'routerpoints'].sort());
+    expect([...layerTypes].sort()).toEqual([...SPEC_TYPES.map((t) => t.toLowerCase()), 'routerpoints', 'yearlines'].sort());
   });
 });
 

@@ -7,6 +7,7 @@
 //                 km of coast per rate class, mean rate and EPR (plain and length-weighted),
 //                 transects covering the whole period, share significant (by PostgreSQL)
 //   mode=download area + start, end, outputFormat=csv|shape-zip   transects.csv / transects.zip
+//   mode=series   area                 every year's distance of each transect (the year slider, issue 25)
 // Area: bbox=xmin,ymin,xmax,ymax (EPSG:4326) and/or pv (codes), ap, tb, code_b_m, code_b_c, code_b_s.
 // rate=dsas (default) | robust: the regression that is the rate (class, colour, totals, downloads):
 // DSAS's LRR over every year of the period, or the LRR without the outlier years; lrr_robust and
@@ -18,6 +19,7 @@ import { boundStats, GROUPS, totalsOf, type GroupBy } from '../../transects/tota
 import { pageModes, sendData, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
 import { sendTransectsDownload } from './transectsExport.ts';
+import { transectSeries } from '../../transects/series.ts';
 
 /** Most transects one list answer carries (a province has at most a few thousand). */
 const MAX_LIST = 20_000;
@@ -118,6 +120,11 @@ export const transects = pageModes({
   list,
   history,
   totals,
+  async series(ctx) {
+    const filter = filterOf(ctx);
+    requireArea(filter);
+    await sendData(ctx, await transectSeries(ctx.db, filter, MAX_LIST));
+  },
   async download(ctx) {
     const format = ctx.params.oneOf('outputFormat', ['csv', 'shape-zip'], true);
     const { rows, period } = await rowsFor(ctx, MAX_AREA, format === 'shape-zip');
