@@ -1,13 +1,11 @@
 // Embedded PostgreSQL (PGlite, WASM) with PostGIS. PGlite has one connection, so every query,
-// transaction and session waits its turn in one queue (queries of background work behind the
-// others: db/priority.ts); concurrent HTTP requests are therefore safe but served one query at a
-// time. A data directory persists between runs; without one the
+// transaction and session waits its turn in one queue; concurrent HTTP requests are therefore safe
+// but served one query at a time. A data directory persists between runs; without one the
 // database lives in memory.
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { postgisFromFiles } from './postgisFiles.ts';
-import { isBackground } from './priority.ts';
 import { SerialQueue } from './serialQueue.ts';
 import { inTransaction, type Connection } from './transaction.ts';
 import type { ManagedDatabase, QueryResult, Session } from './types.ts';
@@ -56,7 +54,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
   };
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
     if (queue.heldByCaller) return Promise.reject(new Error(DEADLOCK_MESSAGE));
-    return queue.run(task, isBackground());
+    return queue.run(task);
   };
   const session: Session = { ...conn, transaction: (fn) => inTransaction(conn, fn) };
 

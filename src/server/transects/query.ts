@@ -14,8 +14,6 @@ export interface TransectFilter {
   code_b_c?: string;
   code_b_s?: string;
   gid?: number;
-  /** Transect numbers from..to (inclusive): one slice of an area (chunkedStats.ts). */
-  gids?: [number, number];
 }
 
 export interface Period {
@@ -60,7 +58,6 @@ export function transectWhere(filter: TransectFilter, params: unknown[]): string
   if (filter.code_b_c) parts.push(`t.code_b_c = ${bind(filter.code_b_c)}`);
   if (filter.code_b_s) parts.push(`t.code_b_s = ${bind(filter.code_b_s)}`);
   if (filter.gid !== undefined) parts.push(`t.gid = ${bind(filter.gid)}`);
-  if (filter.gids) parts.push(`t.gid BETWEEN ${bind(filter.gids[0])} AND ${bind(filter.gids[1])}`);
   return parts.length ? parts.join(' AND ') : 'true';
 }
 

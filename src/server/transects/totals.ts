@@ -56,18 +56,8 @@ export interface StatsSource {
   params: unknown[];
 }
 
-/** What totals need of each transect: the columns of a StatsSource. */
-export interface StatsOfTransect {
-  gid: number;
-  lrr: number | null;
-  rate_class: string | null;
-  significant: boolean;
-  epr: number | null;
-  full_period: boolean;
-}
-
-/** Statistics already computed (in JavaScript, or by the database in slices), bound as arrays. */
-export function statsArrays(rows: readonly StatsOfTransect[]): StatsSource {
+/** Statistics computed in JavaScript (stats.ts: any rate basis), bound as arrays. */
+export function boundStats(rows: readonly TransectStatsRow[], period: Period): StatsSource {
   return {
     sql: `SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[], $5::double precision[], $6::boolean[])
            AS s(gid, lrr, rate_class, significant, epr, full_period)`,
@@ -77,14 +67,9 @@ export function statsArrays(rows: readonly StatsOfTransect[]): StatsSource {
       rows.map((r) => r.rate_class),
       rows.map((r) => r.significant),
       rows.map((r) => r.epr),
-      rows.map((r) => r.full_period),
+      rows.map((r) => r.first_year === period.start && r.last_year === period.end),
     ],
   };
-}
-
-/** Statistics computed in JavaScript (stats.ts: any rate basis), bound as arrays. */
-export function boundStats(rows: readonly TransectStatsRow[], period: Period): StatsSource {
-  return statsArrays(rows.map((r) => ({ ...r, full_period: r.first_year === period.start && r.last_year === period.end })));
 }
 
 /** Totals of transects (their statistics for one period, from `source`) by a group. */

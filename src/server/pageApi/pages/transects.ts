@@ -13,8 +13,7 @@
 // outlier_years are in every answer.
 import { RATE_BASES, type RateBasis } from '../../transects/stats.ts';
 import { TooManyTransects, transectHistory, transectStatsOnly, transectsWithStats, transectYears, type Period, type TransectFilter, type TransectRow } from '../../transects/query.ts';
-import { inBackground } from '../../db/priority.ts';
-import { dsasStatsInSlices } from '../../transects/chunkedStats.ts';
+import { dsasStats } from '../../transects/dsasStats.ts';
 import { boundStats, GROUPS, totalsOf, type GroupBy } from '../../transects/totals.ts';
 import { pageModes, sendData, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
@@ -106,17 +105,12 @@ async function totals(ctx: RouterContext): Promise<void> {
   // Every transect of the area counts, whatever the list's significance toggle: the share of
   // significant trends is one of the totals. DSAS's rate is computed by the database; the robust
   // one needs each transect's years in JavaScript.
-  // The statistics in slices and the totals run in the background: tiles and pages of other
-  // visitors pass between the statements (PGlite's single connection).
   const { filter, period } = areaOf(ctx);
-  const rows = await inBackground(async () => {
-    const source =
-      basisOf(ctx) === 'dsas'
-        ? await dsasStatsInSlices(ctx.db, filter, period)
-        : boundStats(await limited(transectStatsOnly(ctx.db, filter, period, { limit: MAX_AREA, basis: 'robust' })), period);
-    return totalsOf(ctx.db, source, by, { split });
-  });
-  await sendData(ctx, rows, { start: period.start, end: period.end, by });
+  const source =
+    basisOf(ctx) === 'dsas'
+      ? dsasStats(filter, period)
+      : boundStats(await limited(transectStatsOnly(ctx.db, filter, period, { limit: MAX_AREA, basis: 'robust' })), period);
+  await sendData(ctx, await totalsOf(ctx.db, source, by, { split }), { start: period.start, end: period.end, by });
 }
 
 export const transects = pageModes({
