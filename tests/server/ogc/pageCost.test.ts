@@ -9,7 +9,7 @@ import { parseCql } from '../../../src/server/ogc/filter/index.ts';
 import { featurePageSql, selectLayer } from '../../../src/server/ogc/query.ts';
 import { MatchCounts } from '../../../src/server/ogc/wfs/matchCounts.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { startOgcBackend, WFS, type OgcBackend } from './helpers.ts';
+import { generatedPoints, startOgcBackend, WFS, type OgcBackend } from './helpers.ts';
 
 /** The coastline table itself (primary key gid): a page of it can stop after the page. */
 const LINES: VectorFeatureType = {
@@ -26,18 +26,7 @@ const LINES: VectorFeatureType = {
 };
 
 /** Exactly four pages of ten. */
-const EDGE: VectorFeatureType = {
-  kind: 'vector',
-  name: 'page_edge_points',
-  title: 'forty points',
-  table: 'cmline',
-  geometryColumn: 'geom',
-  geometryKind: 'point',
-  queryable: true,
-  idColumn: 'gid',
-  attributes: [{ name: 'gid', type: 'int' }],
-  source: () => ({ sql: 'SELECT g AS gid, ST_SetSRID(ST_MakePoint(100 + g * 1e-3, 7), 4326) AS geom FROM generate_series(1, 40) AS g', params: [] }),
-};
+const EDGE = generatedPoints('page_edge_points', 'forty points', 40, 1e-3);
 
 let backend: OgcBackend;
 beforeAll(async () => {
