@@ -133,12 +133,6 @@ export function countSql(sel: LayerSelection): { sql: string; params: unknown[] 
   return { sql: `SELECT count(*)::integer AS n FROM ${sel.from}${whereSql(sel)}`, params: sel.params.values };
 }
 
-export async function queryCount(db: Database, sel: LayerSelection): Promise<number> {
-  const { sql, params } = countSql(sel);
-  const { rows } = await db.query<{ n: number }>(sql, params);
-  return rows[0]?.n ?? 0;
-}
-
 interface RenderQueryOptions {
   /** Attribute that picks the style class (selected as the first item of each entry). */
   field?: string;
