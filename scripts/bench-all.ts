@@ -2,7 +2,7 @@
 // bench-results/<name>.log), then one table of the headline figures with the aim each issue set.
 // Best run on an idle machine: wall-clock figures follow the machine's load (printed at the end).
 //
-//   npm run bench [-- --only start,clone,server,mapserver,search,transects,client,report,trend,basemap,compare]
+//   npm run bench [-- --only start,clone,server,mapserver,soak,search,transects,client,report,trend,basemap,compare]
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -26,7 +26,8 @@ const BENCHES: Bench[] = [
   { name: 'start', script: 'bench-start.ts', env: { BENCH_KEEP_DATA_DIR: startDir } },
   { name: 'clone', script: 'bench-clone.ts' },
   { name: 'server', script: 'bench-server.ts', args: ['--db', 'both', '--conc', '1,4', '--duration', '6'] },
-  { name: 'mapserver', script: 'bench-mapserver.ts', args: ['--fair'] },
+  { name: 'mapserver', script: 'bench-mapserver.ts', args: ['--fair', '--scale', '1,10'] },
+  { name: 'soak', script: 'bench-soak.ts', args: ['--duration', '180'] },
   { name: 'search', script: 'bench-search.ts', args: ['--requests', '500'] },
   { name: 'transects', script: 'bench-transects.ts', args: ['--runs', '10'], env: { PGLITE_DATA_DIR: startDir } },
   { name: 'client', script: 'bench-client.ts' },

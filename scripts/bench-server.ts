@@ -16,6 +16,10 @@
 //   npx tsx scripts/bench-server.ts [--db pglite|pg|both] [--conc 1,4] [--duration 8] [--max 3000]
 //                                   [--synthetic] [--only getmap,wfs,router|none] [--serve [--port N]]
 //                                   [--no-seed]
+// BENCH_SCALE=10 with --synthetic: bench_lines grown tenfold in the same extent (when it is created);
+// BENCH_COPY_FROM=<PostgreSQL URL>: copied from that database's bench_lines instead of generated.
+// With --synthetic the server also answers /bench/raw-page?bbox=s,w,n,e&count=N: the same rows as
+// a WFS page, as GeoJSON from one plain SELECT (scripts/lib/rawPage.ts), the database's own time.
 // --db pg uses DATABASE_URL when set, else starts a throwaway PostgreSQL 15 + PostGIS 3 from the
 // Debian packages (tests/server/db/pgServer.ts). --serve starts the server and waits (Ctrl-C),
 // printing its URL, for an external load generator (e.g. ../shared/bench/mapserver/bench.mjs).

@@ -4,7 +4,7 @@
 // the tiles to request, and reports its CPU time when asked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigDir } from '../../src/loader/loadConfig.ts';
@@ -15,9 +15,10 @@ import { parseRequestTarget } from '../../src/server/http/requestTarget.ts';
 import { createRouter, type Route } from '../../src/server/http/routeTable.ts';
 import { OgcService } from '../../src/server/ogc/service.ts';
 import { openSampleDatabase } from '../../tests/server/db/testDatabase.ts';
+import { rawPageRoute } from './rawPage.ts';
+import { copySyntheticTable, syntheticRows, syntheticScript } from './syntheticLines.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SYNTHETIC_SQL = path.resolve(ROOT, '../shared/bench/mapserver/synthetic.sql');
 
 export interface ChildReady {
   type: 'ready';
@@ -46,17 +47,6 @@ const BENCH_LINES: VectorFeatureType = {
   legend: 'cmline-years',
   source: () => ({ sql: 'SELECT id, line_year, prv_code, geom FROM bench_lines', params: [] }),
 };
-
-/** synthetic.sql without its psql meta-commands, its VACUUM (not allowed in a multi-statement script) and its final report. */
-function syntheticScript(): string {
-  const text = readFileSync(SYNTHETIC_SQL, 'utf8');
-  return text
-    .slice(0, text.indexOf('VACUUM ANALYZE bench_lines;'))
-    .split('\n')
-    .filter((line) => !line.startsWith('\\'))
-    .map((line) => line.replace(/\s*\\g \/dev\/null\s*$/, ';'))
-    .join('\n');
-}
 
 /** XYZ tile bbox (EPSG:3857) containing lon/lat at zoom z. */
 export function tileOf(z: number, lon: number, lat: number): { key: string; bbox: string } {
@@ -113,12 +103,14 @@ export async function runChild(): Promise<void> {
     const exists = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'bench_lines'");
     if (exists.rows[0]!.n === 0) {
       const t = performance.now();
+      const scale = Number(process.env.BENCH_SCALE ?? 1);
       await db.withSession(async (s) => {
         await s.exec('SET statement_timeout = 0');
-        await s.exec(syntheticScript());
+        if (process.env.BENCH_COPY_FROM) await copySyntheticTable(s, process.env.BENCH_COPY_FROM);
+        else await s.exec(syntheticScript(scale));
         await s.exec('VACUUM ANALYZE bench_lines');
       });
-      process.stderr.write(`bench: loaded bench_lines (100,000 lines) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
+      process.stderr.write(`bench: loaded bench_lines (${syntheticRows(scale).toLocaleString('en')} lines) in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
     }
   }
   const loaded = await loadConfigDir(path.join(ROOT, 'config'));
@@ -157,7 +149,7 @@ export async function runChild(): Promise<void> {
     server.keepAliveTimeout = 60_000;
     return new Promise<number>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + portOffset : 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
   };
-  const port = await serve([...ogcRoutes(cached), ...routerRoutes], 0);
+  const port = await serve([...ogcRoutes(cached), ...routerRoutes, ...(synthetic ? [rawPageRoute(db)] : [])], 0);
   const portNoCache = await serve(ogcRoutes(fresh), 1);
   const tiles = {
     lines: await coastTiles(db, 'cmline', "zone = 'mainland' AND line_year = 2567", 40).catch(() => []),

@@ -93,48 +93,44 @@ interface PageOptions extends FeatureJsonOptions {
   gml?: { version: GmlVersion; prefix: string };
   /** With `gml`: GetPropertyValue members of this attribute (or the geometry) instead of features. */
   value?: string;
-  /**
-   * Count all matching rows in the same pass (`count(*) OVER ()`): nearly free when the database
-   * has to read every match anyway to sort them (a spatial filter), costly when an index would
-   * let it stop after one page.
-   */
-  withTotal?: boolean;
 }
 
-/**
- * One page of features as a JSON array body (without brackets) or GML members, the number of
- * features in it and, with `withTotal`, the number of all matches (undefined when the page is
- * empty).
- */
 function memberSql(ft: VectorFeatureType, o: PageOptions): string {
   if (!o.gml) return featureJsonSql(ft, 'p', o);
   const gml = { ...o, gml: o.gml.version, prefix: o.gml.prefix };
   return o.value !== undefined ? valueMemberSql(ft, 'p', o.value, gml) : featureGmlSql(ft, 'p', gml);
 }
 
-export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number; total?: number }> {
-  const p = new Params(sel.params.values);
+/**
+ * The SQL of one page: the rows of the page only (ORDER BY the sort keys and the primary key,
+ * LIMIT/OFFSET), their features built by the database. Nothing in it depends on how many rows
+ * match beyond the page (no window over the matches: issue 29), so an index on the sort key lets
+ * the database stop after the page.
+ */
+export function featurePageSql(sel: LayerSelection, o: PageOptions): { sql: string; params: unknown[] } {
   const needed = new Set<string>([...o.attrs.map((a) => a.name), ...o.sort.map((k) => k.name), sel.ft.idColumn]);
   const cols = [...needed].map((n) => `f.${ident(n)}`);
   if (o.geometry) cols.push('f.geom');
-  if (o.withTotal) cols.push('count(*) OVER () AS __total');
   const inner =
     `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
     `LIMIT ${num(Math.trunc(o.count))} OFFSET ${num(Math.trunc(o.startIndex))}`;
   const sql =
     `SELECT coalesce(string_agg(${memberSql(sel.ft, o)}, ` +
     `'${o.gml ? '' : ','}' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +
-    `count(*)::integer AS n${o.withTotal ? ', max(p.__total)::integer AS total' : ''} FROM (${inner}) AS p`;
-  const { rows } = await db.query<{ body: string; n: number; total?: number | null }>(sql, p.values);
-  const row = rows[0];
-  const out: { body: string; returned: number; total?: number } = { body: row?.body ?? '', returned: row?.n ?? 0 };
-  if (typeof row?.total === 'number') out.total = row.total;
-  return out;
+    `count(*)::integer AS n FROM (${inner}) AS p`;
+  return { sql, params: sel.params.values };
 }
 
-export async function queryCount(db: Database, sel: LayerSelection): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${sel.from}${whereSql(sel)}`, sel.params.values);
-  return rows[0]?.n ?? 0;
+/** One page of features as a JSON array body (without brackets) or GML members, and the number of features in it. */
+export async function queryFeaturePage(db: Database, sel: LayerSelection, o: PageOptions): Promise<{ body: string; returned: number }> {
+  const { sql, params } = featurePageSql(sel, o);
+  const { rows } = await db.query<{ body: string; n: number }>(sql, params);
+  return { body: rows[0]?.body ?? '', returned: rows[0]?.n ?? 0 };
+}
+
+/** The SQL that counts the matches of a selection: no geometry is read beyond what the filter tests. */
+export function countSql(sel: LayerSelection): { sql: string; params: unknown[] } {
+  return { sql: `SELECT count(*)::integer AS n FROM ${sel.from}${whereSql(sel)}`, params: sel.params.values };
 }
 
 interface RenderQueryOptions {

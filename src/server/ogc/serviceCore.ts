@@ -24,6 +24,7 @@ import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './laye
 import { queryDatasetVersion, queryTableExtents } from './query.ts';
 import { defaultRenderThreads, RenderPool } from './renderPool.ts';
 import type { ServiceName } from './versions.ts';
+import { MatchCounts } from './wfs/matchCounts.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -80,6 +81,8 @@ export class OgcServiceCore {
   readonly looks: Lru<LayerLook>;
   /** Draws GetMap images on worker threads (or inline). */
   readonly renderer: RenderPool;
+  /** numberMatched of WFS requests, counted once per filter and data version. */
+  readonly matchCounts: MatchCounts;
   private readonly extra: ReadonlyMap<string, FeatureType>;
   private readonly origin: PublicOrigin;
   private readonly versionTtlMs: number;
@@ -101,6 +104,7 @@ export class OgcServiceCore {
     this.logError = options.logError ?? rateLimitedLog((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
     this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
     this.renderer = new RenderPool(options.renderThreads ?? defaultRenderThreads());
+    this.matchCounts = new MatchCounts(this.db, () => this.datasetVersion());
   }
 
   /** Stops the render workers (they never keep the process alive, so this is optional). */
@@ -156,6 +160,7 @@ export class OgcServiceCore {
   private onDataChanged(): void {
     this.tiles.clear();
     this.documents.clear();
+    this.matchCounts.clear();
   }
 
   /** Extent of each table behind the layers, cached per dataset version. */

@@ -5,6 +5,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import type { Legend } from '../../../src/engine/types.ts';
+import type { VectorFeatureType } from '../../../src/server/data/featureTypes.ts';
 import type { Database, ManagedDatabase } from '../../../src/server/db/types.ts';
 import { parseRequestTarget } from '../../../src/server/http/requestTarget.ts';
 import { createRouter } from '../../../src/server/http/routeTable.ts';
@@ -187,4 +188,20 @@ export function tileAround(z: number, lon: number, lat: number): string {
   const minx = -Math.PI * 6378137 + x * size;
   const maxy = Math.PI * 6378137 - y * size;
   return [minx, maxy - size, minx + size, maxy].map((v) => v.toFixed(3)).join(',');
+}
+
+/** A layer of `count` points along lat 7 from lon 100, `step` degrees apart, made by SQL alone (nothing written to the shared sample database). */
+export function generatedPoints(name: string, title: string, count: number, step: number): VectorFeatureType {
+  return {
+    kind: 'vector',
+    name,
+    title,
+    table: 'cmline',
+    geometryColumn: 'geom',
+    geometryKind: 'point',
+    queryable: true,
+    idColumn: 'gid',
+    attributes: [{ name: 'gid', type: 'int' }],
+    source: () => ({ sql: `SELECT g AS gid, ST_SetSRID(ST_MakePoint(100 + g * ${step}, 7), 4326) AS geom FROM generate_series(1, ${count}) AS g`, params: [] }),
+  };
 }

@@ -8,26 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VectorFeatureType } from '../../../src/server/data/featureTypes.ts';
 import { MAX_COUNT } from '../../../src/server/ogc/wfs/names.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { exceptionCode, startOgcBackend, WFS, type OgcBackend } from './helpers.ts';
+import { exceptionCode, generatedPoints, startOgcBackend, WFS, type OgcBackend } from './helpers.ts';
 
 const run = promisify(execFile);
 
-/** More points than one answer holds, from SQL alone (nothing written to the shared sample database). */
-const MANY: VectorFeatureType = {
-  kind: 'vector',
-  name: 'many_points',
-  title: 'many points',
-  table: 'cmline',
-  geometryColumn: 'geom',
-  geometryKind: 'point',
-  queryable: true,
-  idColumn: 'gid',
-  attributes: [{ name: 'gid', type: 'int' }],
-  source: () => ({ sql: `SELECT g AS gid, ST_SetSRID(ST_MakePoint(100 + g * 1e-4, 7), 4326) AS geom FROM generate_series(1, ${MAX_COUNT + 5}) AS g`, params: [] }),
-};
+/** More points than one answer holds. */
+const MANY = generatedPoints('many_points', 'many points', MAX_COUNT + 5, 1e-4);
 
 let backend: OgcBackend;
 let dir: string;

@@ -16,13 +16,6 @@ export interface TypeQuery {
   sel: LayerSelection;
   props: Properties;
   sort: SortKey[];
-  /** A BBOX/INTERSECTS term: the database reads every match anyway, so counting in the same pass is nearly free. */
-  spatial: boolean;
-}
-
-function hasSpatialFilter(node: FilterNode): boolean {
-  if (node.type === 'bbox' || node.type === 'intersects') return true;
-  return node.type === 'and' && node.children.some(hasSpatialFilter);
 }
 
 /** The types a request reads: TYPENAMES, or without it the types its resource ids name. */
@@ -71,7 +64,6 @@ export function featureQueries(svc: OgcService, r: OgcRequest, ids: readonly str
       sel: selectLayer(ft, values[i], filter, fess[i] ? 'FILTER' : 'CQL_FILTER'),
       props: parsePropertyNames(svc, ft, properties[i]),
       sort: parseSortBy(svc, ft, sorts[i]),
-      spatial: hasSpatialFilter(filter),
     };
   });
 }
