@@ -48,7 +48,7 @@ export interface AtlasDoc {
     generated: string;
     noData: string;
     kinds: Record<AtlasAreaKind, string>;
-    index: { title: string; file: string; transects: string; meanRate: string };
+    index: { title: string; period: string; file: string; transects: string; meanRate: string };
   };
   kinds: Record<AtlasAreaKind, AtlasKind>;
 }

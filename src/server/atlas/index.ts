@@ -31,6 +31,8 @@ export interface AtlasPdf {
   period: Period;
   title: string;
   link: string;
+  /** The area's figures (the folder's index lists them). */
+  summary: { transects: number; meanRate: number | null };
 }
 
 export class AtlasError extends Error {}
@@ -89,5 +91,5 @@ export async function buildAtlasPdf(db: Database, config: AtlasConfig, r: AtlasR
     footer: (n: number, of: number) => ({ text: fill(pageText, { n, of }), alignment: 'center', fontSize: 9, color: '#666666', margin: [0, 8, 0, 0] }),
     content: [...header(ctx, title, thaiDate(r.now ?? new Date())), ...body],
   };
-  return { bytes: await renderPdf(definition), area, period, title, link };
+  return { bytes: await renderPdf(definition), area, period, title, link, summary: { transects: stats.rows.length, meanRate: stats.mean?.rate ?? null } };
 }
