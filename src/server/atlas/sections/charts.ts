@@ -4,6 +4,7 @@
 import type { AtlasChartRef, AtlasSection } from '../../../engine/atlasTypes.ts';
 import { compileChart, type CompiledChart } from '../../../engine/charts/compile.ts';
 import type { ChartFeature } from '../../../engine/charts/group.ts';
+import { chartTableNode } from '../../../pdf/chartTable.ts';
 import { phraseRuns } from '../../../pdf/thaiText.ts';
 import { RATE_CLASSES } from '../../transects/config.ts';
 import { GROUPS, type GroupBy, type TotalsRow } from '../../transects/totals.ts';
@@ -16,22 +17,7 @@ const two = number(2);
 const one = number(1);
 
 function tableNode(chart: CompiledChart): Node[] {
-  const t = chart.table;
-  if (!t) return [];
-  return [{
-    margin: [0, 4, 0, 6],
-    fontSize: 9,
-    table: {
-      headerRows: 1,
-      widths: [...t.nameColumns.map(() => '*'), ...t.valueColumns.map(() => 'auto')],
-      body: [
-        [...t.nameColumns, ...t.valueColumns].map((h) => ({ text: phraseRuns(h), bold: true, fillColor: '#EEF3F8' })),
-        ...t.rows.map((r) => [...r.names.map((n) => text(n)), ...r.values.map((v) => ({ text: v, alignment: 'right' }))]),
-        [{ text: phraseRuns(t.total.label), bold: true, colSpan: t.nameColumns.length }, ...t.nameColumns.slice(1).map(() => ''), ...t.total.values.map((v) => ({ text: v, bold: true, alignment: 'right' }))],
-      ],
-    },
-    layout: 'lightHorizontalLines',
-  }];
+  return chart.table ? [chartTableNode(chart.table, [0, 4, 0, 6])] : [];
 }
 
 /** Where a text's line box starts above its vega anchor (Sarabun's line is ~1.3 em high). */
