@@ -50,6 +50,17 @@ export function sendData(ctx: RouterContext, data: unknown, extra: Record<string
   return sendJson(ctx.exchange, { errors: '', data, ...extra });
 }
 
+/** A file download: the body as an attachment named `file` (a name the server chose), never cached. */
+export function sendAttachment(ctx: RouterContext, body: Uint8Array, type: string, file: string): void {
+  ctx.exchange.res.writeHead(200, {
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${file}"`,
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+  });
+  ctx.exchange.res.end(body);
+}
+
 /** The bbox of a row from its xmin/ymin/xmax/ymax columns, or null when it has no geometry. */
 export function rowBBox(row: { xmin?: unknown; ymin?: unknown; xmax?: unknown; ymax?: unknown }): BBox | null {
   const v = [row.xmin, row.ymin, row.xmax, row.ymax];

@@ -4,7 +4,7 @@
 // atlas.period). Answers application/pdf, or a JSON error.
 import type { AtlasAreaKind } from '../../../engine/atlasTypes.ts';
 import { buildAtlasPdf } from '../../atlas/index.ts';
-import { pageModes, type RouterContext } from '../context.ts';
+import { pageModes, sendAttachment, type RouterContext } from '../context.ts';
 import { bad, RouterError } from '../params.ts';
 
 function areaOf(ctx: RouterContext): { kind: AtlasAreaKind; code: string } {
@@ -35,13 +35,6 @@ export const atlas = pageModes({
     const period = periodOf(ctx);
     const pdf = await buildAtlasPdf(settings.db, settings.config, { ...area, ...(period ? { period } : {}), origin: settings.origin(ctx.exchange.req) });
     if (!pdf) throw new RouterError(404, 'no such area with a coast');
-    const body = Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength);
-    ctx.exchange.res.writeHead(200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="atlas-${area.code}.pdf"`,
-      'Content-Length': body.length,
-      'Cache-Control': 'no-store',
-    });
-    ctx.exchange.res.end(body);
+    sendAttachment(ctx, pdf.bytes, 'application/pdf', `atlas-${area.code}.pdf`);
   },
 });
