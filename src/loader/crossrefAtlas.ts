@@ -6,12 +6,13 @@ import type { TopicDoc } from '../engine/types.ts';
 import type { Issues } from './issues.ts';
 import type { Loaded } from './readDocument.ts';
 
-export function checkAtlas(issues: Issues, atlas: Loaded<AtlasDoc>, topics: ReadonlyArray<Loaded<TopicDoc>>, legendIds: readonly string[]): void {
+/** `failedTopics`: routes whose topic file did not load (already reported; references to them are not). */
+export function checkAtlas(issues: Issues, atlas: Loaded<AtlasDoc>, topics: ReadonlyArray<Loaded<TopicDoc>>, legendIds: readonly string[], failedTopics: readonly string[] = []): void {
   const { doc, data } = atlas;
   const topicOf = (route: string) => topics.find((t) => t.data.route === route)?.data;
   const routes = topics.map((t) => t.data.route);
   const linked = topicOf(data.link.route);
-  if (!linked) issues.unknown(doc, ['link', 'route'], 'topic route', data.link.route, routes);
+  if (!linked && !failedTopics.includes(data.link.route)) issues.unknown(doc, ['link', 'route'], 'topic route', data.link.route, routes);
   for (const kind of ATLAS_AREA_KINDS) {
     const k = data.kinds[kind];
     const variants = linked?.variants.map((v) => v.path) ?? [];
@@ -20,7 +21,9 @@ export function checkAtlas(issues: Issues, atlas: Loaded<AtlasDoc>, topics: Read
       const at = ['kinds', kind, 'sections', i];
       if (s.kind === 'legend') s.legends.forEach((id, j) => legendIds.includes(id) || issues.unknown(doc, [...at, 'legends', j], 'legend', id, legendIds));
       if (s.kind === 'trend' && s.legend !== undefined && !legendIds.includes(s.legend)) issues.unknown(doc, [...at, 'legend'], 'legend', s.legend, legendIds);
-      if (s.kind === 'change-areas' || s.kind === 'trend') s.charts.forEach((ref, j) => checkChartRef(issues, atlas, [...at, 'charts', j], ref, topicOf, routes));
+      if (s.kind === 'change-areas' || s.kind === 'trend') {
+        s.charts.forEach((ref, j) => failedTopics.includes(ref.topic) || checkChartRef(issues, atlas, [...at, 'charts', j], ref, topicOf, routes));
+      }
     });
   }
 }

@@ -72,7 +72,9 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
   );
   if (atlas && legends) {
     const issues = new Issues();
-    checkAtlas(issues, atlas, topics, legends.data.legends.map((l) => l.id));
+    // a topic file that failed its own checks is reported once, not again by each reference
+    const failed = (await listConfigFiles(path.join(dir, 'topics'))).map((f) => path.basename(f).replace(CONFIG_FILE, '')).filter((route) => !topics.some((t) => t.data.route === route));
+    checkAtlas(issues, atlas, topics, legends.data.legends.map((l) => l.id), failed);
     errors.push(...issues.errors);
   }
   if (errors.length > 0 || !app || !menu || !legends || !glossary || !pickers || !catalog?.ok) return { ok: false, errors: sortErrors(errors) };
