@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfigDir } from '../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../src/loader/loadConfig.ts';
 import { buildAtlasPdf } from '../src/server/atlas/index.ts';
 import { writeAtlasFolder } from '../src/server/atlas/folder.ts';
 import { useCatalog } from '../src/server/data/catalog.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import { decodeUrlState } from '../../../src/engine/urlState.ts';
 import { createAppServer } from '../../../src/server/app.ts';
 import { buildAtlasPdf, type AtlasConfig, type AtlasPdf } from '../../../src/server/atlas/index.ts';
@@ -18,7 +18,7 @@ import { writeAtlasFolder } from '../../../src/server/atlas/folder.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { openSampleDatabase, SLOW, type TestDatabase } from '../db/testDatabase.ts';
 import { makeFakeDist } from '../helpers.ts';
-import { closeServer, listen, rawRequest } from '../router/helpers.ts';
+import { closeServer, listen, rawRequest } from '../pageApi/helpers.ts';
 
 let database: TestDatabase;
 let config: AtlasConfig;

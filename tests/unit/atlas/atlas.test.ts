@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { AtlasDoc } from '../../../src/engine/atlasTypes.ts';
-import { formatConfigError, loadConfigDir } from '../../../src/engine/node/loadConfig.ts';
+import { formatConfigError, loadConfigDir } from '../../../src/loader/loadConfig.ts';
 import { decodeUrlState } from '../../../src/engine/urlState.ts';
 import { unitLabels } from '../../../src/engine/units.ts';
 import { niceLength, scaleBar } from '../../../src/pdf/mapDecorations.ts';
