@@ -31,7 +31,7 @@ export type AtlasSection =
 
 export type AtlasSectionKind = AtlasSection['kind'];
 
-export interface AtlasKind {
+interface AtlasKind {
   title: string;
   /** Variant path of link.route that the permalink opens. */
   variant: string;

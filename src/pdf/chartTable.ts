@@ -3,7 +3,7 @@
 import { nestRuns, phraseRuns, thaiRuns } from './thaiText.ts';
 
 /** The shape of engine/charts/compile.ts ChartTable (pdf/ imports nothing outside itself). */
-export interface PrintedChartTable {
+interface PrintedChartTable {
   nameColumns: readonly string[];
   valueColumns: readonly string[];
   rows: ReadonlyArray<{ names: readonly string[]; values: readonly string[] }>;

@@ -1,6 +1,6 @@
 // Scale bar and north arrow of a printed map (issue 26: the atlas map; the export report's map
 // can take the same), as one SVG laid over the map picture: vector lines and real text in the PDF.
-export interface MapDecorations {
+interface MapDecorations {
   /** Size of the map on the page (points). */
   width: number;
   height: number;
@@ -14,7 +14,7 @@ export interface MapDecorations {
   units: LengthUnits;
 }
 
-export interface LengthUnits {
+interface LengthUnits {
   m: string;
   km: string;
 }
@@ -26,7 +26,7 @@ export function niceLength(metres: number): number {
 }
 
 /** '500 ม.' or '20 กม.'. */
-export function lengthLabel(metres: number, units: LengthUnits): string {
+function lengthLabel(metres: number, units: LengthUnits): string {
   return metres >= 1000 ? `${metres / 1000} ${units.km}` : `${metres} ${units.m}`;
 }
 

@@ -25,7 +25,7 @@ export interface AtlasArea {
 }
 
 /** A code's shape per kind; anything else is refused before a query. */
-export const CODE_PATTERN: Readonly<Record<AtlasAreaKind, RegExp>> = {
+const CODE_PATTERN: Readonly<Record<AtlasAreaKind, RegExp>> = {
   province: /^\d{2}$/,
   district: /^\d{4}$/,
   'beach-system': /^[A-Z]\d{1,2}-\d{2}-\d{2}$/,

@@ -6,7 +6,7 @@ import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import type { CompiledChart } from '../../engine/charts/compile.ts';
 
-export interface ChartText {
+interface ChartText {
   x: number;
   y: number;
   text: string;

@@ -10,7 +10,7 @@ import type { Period } from '../transects/query.ts';
 import type { AtlasArea } from './areas.ts';
 import type { TrendStats } from './data.ts';
 
-export const A4 = { width: 595.28, height: 841.89 } as const;
+const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 36;
 export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 export { FONT };

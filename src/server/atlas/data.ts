@@ -76,7 +76,7 @@ export function trendTotals(db: Queryable, stats: TrendStats, by: GroupBy, split
   return totalsOf(db, stats.source, by, { split });
 }
 
-export interface FastestTransect {
+interface FastestTransect {
   gid: number;
   lrr: number;
   ci95: number | null;

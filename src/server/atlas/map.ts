@@ -14,7 +14,7 @@ import type { Period } from '../transects/query.ts';
 import type { AtlasArea, LonLatBox } from './areas.ts';
 import { changeSelection, type TrendStats } from './data.ts';
 
-export interface MapPicture {
+interface MapPicture {
   /** JPEG bytes. */
   picture: Buffer;
   /** Metres on the ground per PDF point at the map's centre (the scale bar). */
@@ -27,7 +27,7 @@ const LAND = { fill: DEFAULT_PALETTE.land, border: '#9E9E9E' };
 const MIN_SPAN = 0.08;
 
 /** The Mercator box around `bbox` (grown by `pad`) with the aspect of width x height. */
-export function fitBox(bbox: LonLatBox, width: number, height: number, pad = 0.08): BBox {
+function fitBox(bbox: LonLatBox, width: number, height: number, pad = 0.08): BBox {
   const [w, s, e, n] = bbox;
   const cx = (w + e) / 2;
   const cy = (s + n) / 2;
@@ -66,7 +66,7 @@ async function transectRows(db: Database, stats: TrendStats): Promise<string> {
   return rows[0]?.j ?? '[]';
 }
 
-export interface MapRequest {
+interface MapRequest {
   area: AtlasArea;
   period: Period;
   stats: TrendStats;

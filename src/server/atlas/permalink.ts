@@ -5,7 +5,7 @@ import { encodeUrlState } from '../../engine/urlState.ts';
 import type { Period } from '../transects/query.ts';
 import type { AtlasArea } from './areas.ts';
 
-export interface PermalinkBase {
+interface PermalinkBase {
   /** 'https://maps.example.org' (no trailing slash). */
   origin: string;
   /** The app's base path, '/maps'. */
