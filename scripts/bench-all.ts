@@ -2,7 +2,7 @@
 // bench-results/<name>.log), then one table of the headline figures with the aim each issue set.
 // Best run on an idle machine: wall-clock figures follow the machine's load (printed at the end).
 //
-//   npm run bench [-- --only start,clone,server,mapserver,soak,search,transects,client,report,trend,basemap,compare]
+//   npm run bench [-- --only start,clone,server,mapserver,soak,search,transects,client,report,trend,basemap,compare,atlas]
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ const BENCHES: Bench[] = [
   { name: 'trend', script: 'bench-trend-click.ts', env: { BENCH_RUNS: '10' } },
   { name: 'basemap', script: 'bench-basemap.ts' },
   { name: 'compare', script: 'bench-compare.ts' },
+  { name: 'atlas', script: 'bench-atlas.ts' },
 ];
 
 const only = process.argv.includes('--only') ? new Set(process.argv[process.argv.indexOf('--only') + 1]!.split(',')) : undefined;

@@ -6,7 +6,7 @@ import { readInjectedConfig } from './state/config.tsx';
 import { mapStore, initialBasemap } from './map/mapStore.ts';
 import { setBaseZIndex } from './map/layerStore.ts';
 import { setToastCloseMs } from './state/toast.ts';
-import { decodeUrlState } from './ui/urlState/codec.ts';
+import { decodeUrlState } from './engine/urlState.ts';
 
 const config = readInjectedConfig();
 // A link's base map (issue 11) is drawn from the start, not after the saved one.

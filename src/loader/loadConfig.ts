@@ -14,9 +14,12 @@ import { crossCheck, type Loaded } from './crossref.ts';
 import { buildBundle } from '../engine/bundle.ts';
 import type { CatalogDoc, Published } from '../engine/catalog.ts';
 import { readCatalog } from './loadCatalog.ts';
+import type { AtlasDoc } from '../engine/atlasTypes.ts';
+import { checkAtlas } from './crossrefAtlas.ts';
+import { Issues } from './issues.ts';
 
 export type LoadResult =
-  | { ok: true; bundle: ConfigBundle; summary: string; catalog: { doc: CatalogDoc; layers: Published[] } }
+  | { ok: true; bundle: ConfigBundle; summary: string; catalog: { doc: CatalogDoc; layers: Published[] }; atlas?: AtlasDoc }
   | { ok: false; errors: ConfigError[] };
 
 const CONFIG_FILE = /\.(ya?ml|json)$/;
@@ -53,6 +56,9 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
   const catalog = catalogFile ? readCatalog(catalogFile, shown(catalogFile)) : undefined;
   if (!catalogFile) errors.push({ file: shown(path.join(dir, 'layers.yaml')), line: 1, column: 1, path: '(document)', message: 'file not found' });
   else if (catalog && !catalog.ok) errors.push(...catalog.errors);
+  // atlas.yaml is optional (the server's atlas pages are off without it)
+  const atlasFile = await findFile(dir, 'atlas');
+  const atlas = atlasFile ? await loadOne<AtlasDoc>(atlasFile, 'atlas', shown, errors) : undefined;
   if (topics.length === 0 && !errors.some((e) => e.file.includes('topics'))) {
     errors.push({ file: shown(path.join(dir, 'topics')), line: 1, column: 1, path: '(document)', message: 'no topic files found (expected topics/<route>.yaml)' });
   }
@@ -64,6 +70,13 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
       topics: topics.map((t) => ({ ...t, fileRoute: path.basename(t.file).replace(CONFIG_FILE, '') })),
     }),
   );
+  if (atlas && legends) {
+    const issues = new Issues();
+    // a topic file that failed its own checks is reported once, not again by each reference
+    const failed = (await listConfigFiles(path.join(dir, 'topics'))).map((f) => path.basename(f).replace(CONFIG_FILE, '')).filter((route) => !topics.some((t) => t.data.route === route));
+    checkAtlas(issues, atlas, topics, legends.data.legends.map((l) => l.id), failed);
+    errors.push(...issues.errors);
+  }
   if (errors.length > 0 || !app || !menu || !legends || !glossary || !pickers || !catalog?.ok) return { ok: false, errors: sortErrors(errors) };
 
   const bundle = buildBundle({
@@ -72,7 +85,7 @@ export async function loadConfigDir(dir: string): Promise<LoadResult> {
   });
   const variants = bundle.topics.reduce((n, t) => n + t.variants.length, 0);
   const summary = `config ok: ${bundle.topics.length} topics, ${variants} variants, ${bundle.legends.length} legends, ${pickers.data.cascades.length} cascades, ${bundle.forms.length} forms, ${catalog.layers.length} catalog layers (${shown(dir)})`;
-  return { ok: true, bundle, summary, catalog: { doc: catalog.loaded.data, layers: catalog.layers } };
+  return { ok: true, bundle, summary, catalog: { doc: catalog.loaded.data, layers: catalog.layers }, ...(atlas ? { atlas: atlas.data } : {}) };
 }
 
 async function loadOne<T>(file: string, kind: ConfigKind, shown: (f: string) => string, errors: ConfigError[]): Promise<Loaded<T> | undefined> {

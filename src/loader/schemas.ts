@@ -8,7 +8,7 @@ import { SCHEMA_DIR } from './schemaDir.ts';
 
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
 
-export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers';
+export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers' | 'atlas';
 
 let ajv: Ajv | undefined;
 

@@ -129,6 +129,24 @@ export function installFontSharing(doc: object): void {
   proto[SHARED] = true;
 }
 
+const VFS_NAMES = Symbol.for('tcs.pdfkit.vfsFontNames');
+
+/**
+ * Fonts named by their virtual file name open from pdfmake's virtual file system. pdfmake passes
+ * its own text's fonts as bytes, but an `svg` node's text (svg-to-pdfkit) names them, and pdfkit
+ * would then look for a file of that name on disk. Idempotent.
+ */
+export function installVfsFontNames(doc: object, vfs: { existsSync(name: string): boolean; readFileSync(name: string): Uint8Array }): void {
+  let proto: Record<PropertyKey, unknown> | null = Object.getPrototypeOf(doc) as Record<PropertyKey, unknown> | null;
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'font')) proto = Object.getPrototypeOf(proto) as Record<PropertyKey, unknown> | null;
+  if (!proto || proto[VFS_NAMES] || typeof proto.font !== 'function') return;
+  const original = proto.font as (this: unknown, src: unknown, ...rest: unknown[]) => unknown;
+  proto.font = function (this: unknown, src: unknown, ...rest: unknown[]) {
+    return original.call(this, typeof src === 'string' && vfs.existsSync(src) ? vfs.readFileSync(src) : src, ...rest);
+  };
+  proto[VFS_NAMES] = true;
+}
+
 const SARA_AM = 0x0e33;
 const NIKHAHIT = 0x0e4d;
 

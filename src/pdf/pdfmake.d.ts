@@ -23,6 +23,7 @@ declare module 'pdfmake' {
   interface VirtualFs {
     writeFileSync(name: string, content: Uint8Array): void;
     existsSync(name: string): boolean;
+    readFileSync(name: string): Uint8Array;
   }
   interface PdfMake {
     createPdf(docDefinition: object, options?: object): OutputDocument;

@@ -6,7 +6,7 @@
  */
 import pdfmake from 'pdfmake';
 import { FONT, loadDefaultFonts, type SarabunFonts } from './fonts.ts';
-import { installActualText, installFontSharing, repairToUnicode } from './pdfkitFixes.ts';
+import { installActualText, installFontSharing, installVfsFontNames, repairToUnicode } from './pdfkitFixes.ts';
 import { ZERO_WIDTH_FONT } from './thaiText.ts';
 
 let setup: Promise<void> | undefined;
@@ -43,6 +43,7 @@ export function ensurePdfSetup(fonts?: SarabunFonts): Promise<void> {
     const probe = await pdfmake.createPdf({ content: [{ text: ' ' }], defaultStyle: { font: FONT } }).getStream();
     installActualText(probe);
     installFontSharing(probe);
+    installVfsFontNames(probe, vfs);
   })();
   setup.catch(() => {
     setup = undefined;

@@ -6,7 +6,9 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, startDeadline } from './http/deadline.ts';
 import { rateLimitedLog } from './http/errorLog.ts';
 import { healthRoutes, Lifecycle } from './http/lifecycle.ts';
 import { defaultLogSink, logWhenDone, type LogSink } from './http/requestLog.ts';
+import { publicOrigin } from './http/publicUrl.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
+import type { AtlasConfig } from './atlas/context.ts';
 import { createRouter, type Route } from './http/routeTable.ts';
 import { sendText } from './http/send.ts';
 import { assetRoutes } from './routes/assets.ts';
@@ -36,6 +38,8 @@ export interface AppServerOptions {
   legends?: Legend[];
   /** The glossary of config/glossary.yaml: field labels in the metadata of downloads. */
   glossary?: Glossary;
+  /** The province atlas (config/atlas.yaml with the bundle it draws from): router page=atlas. */
+  atlas?: AtlasConfig;
   /** The GetFeatureInfo proxy (router?page=wms). */
   proxy?: {
     /** Upstream origins it may ask (env WMS_PROXY_ALLOW); relative URLs always go to this server. */
@@ -95,6 +99,7 @@ export function createAppServer(options: AppServerOptions): Server {
         logError,
         ...(options.glossary ? { glossary: options.glossary } : {}),
         ...(options.legends ? { legends: options.legends } : {}),
+        ...(options.atlas ? { atlas: { config: options.atlas, db, origin: publicOrigin(options).resolve } } : {}),
       }),
       ...layerDataRoutes({ product: options.product, db, logError }),
       ...geoserverRoutes({

@@ -112,6 +112,7 @@ const server = createAppServer({
   db,
   legends: loaded.bundle.legends,
   glossary: loaded.bundle.glossary,
+  ...(loaded.atlas ? { atlas: { atlas: loaded.atlas, bundle: loaded.bundle } } : {}),
   proxy: { allowOrigins },
   ...(backend.assets?.startsWith('/') ? { assetsPath: backend.assets } : {}),
   ...(publicUrl !== undefined ? { publicUrl } : {}),

@@ -5,7 +5,8 @@
 // tables) is text.
 import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
-import { nestRuns, phraseRuns, thaiRuns } from '../../pdf/thaiText.ts';
+import { chartTableNode } from '../../pdf/chartTable.ts';
+import { nestRuns, thaiRuns } from '../../pdf/thaiText.ts';
 import { symbolSvg } from '../../engine/symbols.ts';
 import { pinSvg } from '../../engine/pin.ts';
 import type { LegendItem } from '../../engine/types.ts';
@@ -87,24 +88,7 @@ function chartNodes(c: ReportChart, input: ReportPdfInput): Node[] {
     text(c.title, { bold: true, fontSize: 13, margin: [0, 10, 0, 2] }),
     text(c.chart.totalText, { fontSize: 10, color: '#444444', margin: [0, 0, 0, 4] }),
     ...(picture ? [{ image: picture, width, ...(size ? { height: (width * size.height) / size.width } : {}) }] : []),
-    ...(table
-      ? [
-          {
-            margin: [0, 6, 0, 0],
-            fontSize: 9,
-            table: {
-              headerRows: 1,
-              widths: [...table.nameColumns.map(() => '*'), ...table.valueColumns.map(() => 'auto')],
-              body: [
-                [...table.nameColumns, ...table.valueColumns].map((h) => ({ text: phraseRuns(h), bold: true, fillColor: '#EEF3F8' })),
-                ...table.rows.map((r) => [...r.names.map((n) => text(n)), ...r.values.map((v) => ({ text: v, alignment: 'right' }))]),
-                [{ text: phraseRuns(table.total.label), bold: true, colSpan: table.nameColumns.length }, ...table.nameColumns.slice(1).map(() => ''), ...table.total.values.map((v) => ({ text: v, bold: true, alignment: 'right' }))],
-              ],
-            },
-            layout: 'lightHorizontalLines',
-          },
-        ]
-      : []),
+    ...(table ? [chartTableNode(table, [0, 6, 0, 0])] : []),
   ];
 }
 

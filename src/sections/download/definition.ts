@@ -1,6 +1,7 @@
 // `download` section (SPEC.md §3 Download, §7): the shapefile of a toggle row's result, saved as
 // erosion.zip or accretion.zip; or (issue 14) a router page's own download of the row's request
-// (`router`: the same area and period parameters, e.g. transects as CSV or shape-zip).
+// (`router`: the same area and period parameters, e.g. transects as CSV or shape-zip, or the
+// area's atlas PDF, issue 26).
 import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
@@ -11,7 +12,7 @@ const downloadSchema = sectionSchema(
   {
     label: { type: 'string' },
     from: { ...id, description: 'Row id (or layer id) whose feature result is downloaded.' },
-    file: { enum: ['erosion.zip', 'accretion.zip', 'transects.csv', 'transects.zip'] },
+    file: { enum: ['erosion.zip', 'accretion.zip', 'transects.csv', 'transects.zip', 'atlas.pdf'] },
     router: {
       type: 'object',
       required: ['page', 'mode', 'outputFormat'],
@@ -19,7 +20,7 @@ const downloadSchema = sectionSchema(
       properties: {
         page: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*$' },
         mode: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*$' },
-        outputFormat: { enum: ['csv', 'shape-zip'] },
+        outputFormat: { enum: ['csv', 'shape-zip', 'pdf'] },
       },
       description: "Ask this router page for the file with the row's request parameters (a routerpoints row), instead of the shape-zip download of its features.",
     },
@@ -35,7 +36,7 @@ export const downloadDefinition: SectionDefinition<DownloadSection> = {
   example: { kind: 'download', label: 'ดาวน์โหลดพื้นที่กัดเซาะ', from: 'erosion', file: 'erosion.zip' },
   crossCheck(s, ctx) {
     ctx.dataLayer(['from'], s.from);
-    const routerFile = s.file.startsWith('transects.');
-    if (routerFile !== !!s.router) ctx.add([s.router ? 'router' : 'file'], routerFile ? `${s.file} needs router: {page, mode, outputFormat}` : `${s.file} is the feature download; router files are transects.csv or transects.zip`);
+    const routerFile = s.file.startsWith('transects.') || s.file === 'atlas.pdf';
+    if (routerFile !== !!s.router) ctx.add([s.router ? 'router' : 'file'], routerFile ? `${s.file} needs router: {page, mode, outputFormat}` : `${s.file} is the feature download; router files are transects.csv, transects.zip or atlas.pdf`);
   },
 };

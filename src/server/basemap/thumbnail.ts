@@ -15,7 +15,7 @@ export const DEFAULT_PALETTE: Required<NonNullable<BasemapDef['thumbnail']>> = {
 
 let land: { countries: RenderFeature[]; borders: RenderFeature[] } | undefined;
 
-function landFeatures() {
+export function landFeatures(): { countries: RenderFeature[]; borders: RenderFeature[] } {
   if (!land) {
     const { features } = buildLandGeoJson();
     land = {

@@ -1,7 +1,8 @@
 // What every router page handler gets, and the answer shapes of SPEC.md §7.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Glossary, Legend } from '../../engine/types.ts';
-import type { Queryable } from '../db/types.ts';
+import type { AtlasConfig } from '../atlas/context.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { sendJson } from '../http/json.ts';
 import type { RouterParams } from './params.ts';
 
@@ -22,6 +23,16 @@ export interface RouterContext {
   glossary?: Pick<Glossary, 'fields' | 'units' | 'codes' | 'terms'>;
   /** The legends of config/legends.yaml (labels resolved): the Thai names of coded values in downloads. */
   legends?: readonly Legend[];
+  /** page=atlas (config/atlas.yaml): absent when the config has no atlas. */
+  atlas?: AtlasSettings;
+}
+
+/** What page=atlas draws from: the config, the database and the site's origin for permalinks. */
+export interface AtlasSettings {
+  config: AtlasConfig;
+  db: Database;
+  /** The public origin of a request (PUBLIC_URL when set, else its Host). */
+  origin: (req: IncomingMessage) => string;
 }
 
 type ModeHandler = (ctx: RouterContext) => Promise<void>;
@@ -37,6 +48,17 @@ export type BBox = [number, number, number, number];
 /** `{errors: '', data, ...extra}` with ETag/304, gzip and `Cache-Control: public, max-age=300`. */
 export function sendData(ctx: RouterContext, data: unknown, extra: Record<string, unknown> = {}): Promise<void> {
   return sendJson(ctx.exchange, { errors: '', data, ...extra });
+}
+
+/** A file download: the body as an attachment named `file` (a name the server chose), never cached. */
+export function sendAttachment(ctx: RouterContext, body: Uint8Array, type: string, file: string): void {
+  ctx.exchange.res.writeHead(200, {
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${file}"`,
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+  });
+  ctx.exchange.res.end(body);
 }
 
 /** The bbox of a row from its xmin/ymin/xmax/ymax columns, or null when it has no geometry. */

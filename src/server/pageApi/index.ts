@@ -10,7 +10,8 @@ import { databaseFailure } from '../db/errors.ts';
 import { sendJsonFailure } from '../http/jsonFailure.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
-import type { PageModes, ProxySettings, RouterContext } from './context.ts';
+import type { AtlasSettings, PageModes, ProxySettings, RouterContext } from './context.ts';
+import { atlas } from './pages/atlas.ts';
 import { beachsystem } from './pages/beachsystem.ts';
 import { change } from './pages/change.ts';
 import { changebeach } from './pages/changebeach.ts';
@@ -49,6 +50,7 @@ const PAGES: ReadonlyMap<string, PageModes> = new Map([
   ['wms', wms],
   ['transects', transects],
   ['search', searchPage],
+  ['atlas', atlas],
 ]);
 
 /** Longest accepted query string (bytes of the raw target after '?'). */
@@ -62,6 +64,7 @@ export interface RouterHandlerOptions {
   proxy: ProxySettings;
   glossary?: RouterContext['glossary'];
   legends?: RouterContext['legends'];
+  atlas?: AtlasSettings;
   /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
 }
@@ -102,7 +105,7 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
         const modes = [...page.keys()].filter((m) => m !== '');
         throw bad(modeName === '' ? `missing parameter mode (one of ${modes.join(', ')})` : modes.length ? `unknown mode for page ${pageName} (one of ${modes.join(', ')})` : `page ${pageName} takes no mode`);
       }
-      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}), ...(options.legends ? { legends: options.legends } : {}) };
+      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}), ...(options.legends ? { legends: options.legends } : {}), ...(options.atlas ? { atlas: options.atlas } : {}) };
       await handler(routerCtx);
     } catch (error) {
       sendJsonFailure(ctx, error, describeFailure(error), options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)), 'router');

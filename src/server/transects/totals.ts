@@ -21,7 +21,7 @@ export const GROUPS = {
 } as const;
 export type GroupBy = keyof typeof GROUPS;
 
-interface TotalsRow {
+export interface TotalsRow {
   code: string | null;
   name: string | null;
   /** With split: the rate class of the row (null: transects without a rate). */
@@ -56,8 +56,18 @@ export interface StatsSource {
   params: unknown[];
 }
 
-/** Statistics computed in JavaScript (stats.ts: any rate basis), bound as arrays. */
-export function boundStats(rows: readonly TransectStatsRow[], period: Period): StatsSource {
+/** Each transect's statistics as totalsOf reads them (the columns of a StatsSource). */
+export interface SourceRow {
+  gid: number;
+  lrr: number | null;
+  rate_class: string | null;
+  significant: boolean;
+  epr: number | null;
+  full_period: boolean;
+}
+
+/** Statistics already in JavaScript, bound as arrays. */
+export function arrayStats(rows: readonly SourceRow[]): StatsSource {
   return {
     sql: `SELECT * FROM unnest($1::integer[], $2::double precision[], $3::text[], $4::boolean[], $5::double precision[], $6::boolean[])
            AS s(gid, lrr, rate_class, significant, epr, full_period)`,
@@ -67,9 +77,14 @@ export function boundStats(rows: readonly TransectStatsRow[], period: Period): S
       rows.map((r) => r.rate_class),
       rows.map((r) => r.significant),
       rows.map((r) => r.epr),
-      rows.map((r) => r.first_year === period.start && r.last_year === period.end),
+      rows.map((r) => r.full_period),
     ],
   };
+}
+
+/** Statistics computed in JavaScript (stats.ts: any rate basis), bound as arrays. */
+export function boundStats(rows: readonly TransectStatsRow[], period: Period): StatsSource {
+  return arrayStats(rows.map((r) => ({ ...r, full_period: r.first_year === period.start && r.last_year === period.end })));
 }
 
 /** Totals of transects (their statistics for one period, from `source`) by a group. */

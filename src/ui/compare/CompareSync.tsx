@@ -11,7 +11,7 @@ import { clearComparePage, compareActor, comparePageStore, useCompare } from '..
 import { satelliteStore } from '../../map/satellite/satellite.ts';
 import { useVariantState } from '../topic/variantState.tsx';
 import { defaultDeps } from '../topic/actions/layerActions.ts';
-import { decodeUrlState } from '../urlState/codec.ts';
+import { decodeUrlState } from '../../engine/urlState.ts';
 import { loadSide, timelineYears, yearColours } from './sideLayers.ts';
 import { openEventOf } from './urlCompare.ts';
 

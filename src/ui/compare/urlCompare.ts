@@ -1,7 +1,7 @@
 // Compare mode in the URL and back (issue 25 item 5): the snapshot's view, years and divider as
 // the codec's `compare`, and a decoded `compare` as the event that opens it again.
 import { modeOf, type CompareEvent, type CompareSnapshot } from '../../machines/compare.ts';
-import type { UrlCompare } from '../urlState/codec.ts';
+import type { UrlCompare } from '../../engine/urlState.ts';
 
 export function urlCompareOf(snapshot: CompareSnapshot): { compare?: UrlCompare } {
   const mode = modeOf(snapshot);

@@ -13,7 +13,7 @@ import { mapStore } from '../../map/mapStore.ts';
 import { layerStore, listedLayers } from '../../map/layerStore.ts';
 import { satelliteOptions, satelliteStore } from '../../map/satellite/satellite.ts';
 import type { AppConfig } from '../../engine/types.ts';
-import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from './codec.ts';
+import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from '../../engine/urlState.ts';
 import { pageStateStore } from './pageState.ts';
 import { isRestoring, restoreStore, urlGenerationStore } from './restore.ts';
 import { compareActor } from '../../map/compare/compareState.ts';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import type { AppConfig, ResolvedPicker, ResolvedVariant } from '../../engine/types.ts';
 import { toChosen, type Chosen, type Option } from '../../engine/options.ts';
 import { useStore } from '../../state/store.ts';
-import { decodeUrlState } from './codec.ts';
+import { decodeUrlState } from '../../engine/urlState.ts';
 import { planRestore } from './restorePlan.ts';
 import { beginRestore, cancelRestore, dropPickers, pickersSettled, rememberLinkChoice, reportSkipped, restoreStore, takePicker, takeRow } from './restore.ts';
 import { openPageState } from './pageState.ts';

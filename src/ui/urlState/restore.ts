@@ -11,7 +11,7 @@ import { mapStore } from '../../map/mapStore.ts';
 import { layerStore, reorderLayer, toggleLayer } from '../../map/layerStore.ts';
 import { satelliteOptions, satelliteStore } from '../../map/satellite/satellite.ts';
 import type { AppConfig } from '../../engine/types.ts';
-import type { UrlRow } from './codec.ts';
+import type { UrlRow } from '../../engine/urlState.ts';
 import type { RestorePlan } from './restorePlan.ts';
 import { pageStateStore } from './pageState.ts';
 

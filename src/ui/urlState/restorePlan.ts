@@ -6,7 +6,7 @@ import { isSection } from '../../sections/definitions.ts';
 import type { SwitchesSection } from '../../sections/switches/definition.ts';
 import { isSwitchesRow } from '../sections/switches/rowIds.ts';
 import { satelliteOptions } from '../../map/satellite/satellite.ts';
-import type { UrlState } from './codec.ts';
+import type { UrlState } from '../../engine/urlState.ts';
 
 export interface RestorePlan extends UrlState {
   problems: string[];

@@ -8,6 +8,7 @@ import { createAppServer } from '../../../src/server/app.ts';
 import { ensureClientBuilt } from '../../../src/server/build-if-needed.ts';
 import { useCatalog } from '../../../src/server/data/catalog.ts';
 import { formatConfigError, loadConfigDir } from '../../../src/loader/loadConfig.ts';
+import type { AtlasDoc } from '../../../src/engine/atlasTypes.ts';
 import type { ConfigBundle } from '../../../src/engine/types.ts';
 import type { Database } from '../../../src/server/db/types.ts';
 
@@ -34,15 +35,20 @@ export function ensureBuilt(): Promise<void> {
 /** Loads and validates a config directory; throws with the formatted errors when it is invalid.
  *  The server publishes its layer catalog from then on (as npm start does with the one it loaded). */
 export async function loadBundle(configDir: string): Promise<ConfigBundle> {
+  return (await loadConfig(configDir)).bundle;
+}
+
+/** The bundle and the server's atlas config (config/atlas.yaml, when there is one). */
+async function loadConfig(configDir: string): Promise<{ bundle: ConfigBundle; atlas?: AtlasDoc }> {
   const loaded = await loadConfigDir(configDir);
   if (!loaded.ok) throw new Error(`invalid config ${configDir}:\n${loaded.errors.map(formatConfigError).join('\n')}`);
   useCatalog(loaded.catalog.doc, loaded.catalog.layers);
-  return loaded.bundle;
+  return { bundle: loaded.bundle, ...(loaded.atlas ? { atlas: loaded.atlas } : {}) };
 }
 
 /** The app for a config directory; with `db`, also the provider backend (router, WMS/WFS, data files). */
 export async function startApp(configDir: string = CONFIG_DIR, options: { db?: Database } = {}): Promise<RunningApp> {
-  const [bundle] = await Promise.all([loadBundle(configDir), ensureBuilt()]);
+  const [{ bundle, atlas }] = await Promise.all([loadConfig(configDir), ensureBuilt()]);
   const basePath = bundle.app.basePath.replace(/\/+$/, '');
   const assets = bundle.app.backend.assets;
   const server: Server = createAppServer({
@@ -51,6 +57,7 @@ export async function startApp(configDir: string = CONFIG_DIR, options: { db?: D
     distDir: path.join(ROOT_DIR, 'dist'),
     clientConfigJson: JSON.stringify(bundle),
     ...(options.db ? { db: options.db, legends: bundle.legends, glossary: bundle.glossary, ...(assets?.startsWith('/') ? { assetsPath: assets } : {}) } : {}),
+    ...(options.db && atlas ? { atlas: { atlas, bundle } } : {}),
     log: () => {},
   });
   await new Promise<void>((resolve, reject) => {

@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   pdf: [],
   proposal: ['engine', 'machines', 'map', 'state', 'components', 'locale', 'api', 'pdf', 'loader'],
   ui: ['engine', 'locale', 'machines', 'state', 'api', 'components', 'layers', 'sections', 'map', 'proposal', 'report'],
-  server: ['engine', 'locale', 'loader'],
+  server: ['engine', 'locale', 'loader', 'pdf'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,7 +1,7 @@
 // Pure parts of compare mode and the year slider (issue 25): compare state in the URL, what each
 // side draws, and the year slider's colours and years.
 import { describe, expect, it } from 'vitest';
-import { decodeUrlState, encodeUrlState } from '../../../src/ui/urlState/codec.ts';
+import { decodeUrlState, encodeUrlState } from '../../../src/engine/urlState.ts';
 import { prepareYearlines, rateUpTo, transectColour, yearlinesDeckLayers } from '../../../src/layers/yearlines/draw.ts';
 import { yearlinesDefinition, yearsOf } from '../../../src/layers/yearlines/definition.ts';
 import { keyStep } from '../../../src/map/compare/CompareDivider.tsx';

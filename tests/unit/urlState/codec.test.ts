@@ -1,7 +1,7 @@
 // URL state (issue 11): encode/decode round trips, the readable form, what is ignored, and what a
 // page accepts (restorePlan).
 import { describe, expect, it } from 'vitest';
-import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from '../../../src/ui/urlState/codec.ts';
+import { decodeUrlState, encodeUrlState, passthroughOf, type UrlState } from '../../../src/engine/urlState.ts';
 import { planRestore } from '../../../src/ui/urlState/restorePlan.ts';
 import { shareableUrl } from '../../../src/ui/urlState/copyLink.ts';
 import { loadBundle, CONFIG_DIR } from '../../e2e/support/server.ts';

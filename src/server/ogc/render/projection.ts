@@ -8,10 +8,18 @@ const MAX_MERCATOR_LAT = 85.0511287798066;
 const D2R = Math.PI / 180;
 const R2D = 180 / Math.PI;
 
+/** Lon/lat to Web Mercator metres (the atlas fits its map box in them). */
+export function lonToMercX(lon: number): number {
+  return lon * D2R * EARTH_RADIUS;
+}
+export function latToMercY(lat: number): number {
+  const l = Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat));
+  return Math.atanh(Math.sin(l * D2R)) * EARTH_RADIUS;
+}
 function mercXToLon(x: number): number {
   return (x / EARTH_RADIUS) * R2D;
 }
-function mercYToLat(y: number): number {
+export function mercYToLat(y: number): number {
   return (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * R2D;
 }
 

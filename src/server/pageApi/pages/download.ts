@@ -5,7 +5,7 @@
 // and charset UTF-8 (what the client sends). erosion.txt in the zip says what the fields mean.
 import type { VectorFeatureType } from '../../data/featureTypes.ts';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
-import { pageModes, type RouterContext } from '../context.ts';
+import { pageModes, sendAttachment, type RouterContext } from '../context.ts';
 import { layerViewparams, queryFeatures, resolveLayer } from '../features.ts';
 import { bad } from '../params.ts';
 import { datasetLine, downloadReadme } from '../downloadReadme.ts';
@@ -60,13 +60,7 @@ async function download(ctx: RouterContext): Promise<void> {
   const title = ctx.glossary?.codes['erosion-accretion']?.items[kind] ?? { th: en, en };
   const readme = downloadReadme({ title, layer: ft.name, values, count: features.length, dataset: await datasetLine(ctx.db), date }, ctx.glossary);
   const zip = writeShapeZip(features, { name: base, shapeType: 'Polygon', fields: dbfFields(ft), date, readme });
-  ctx.exchange.res.writeHead(200, {
-    'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename="${file}"`,
-    'Content-Length': zip.length,
-    'Cache-Control': 'no-store',
-  });
-  ctx.exchange.res.end(zip);
+  sendAttachment(ctx, zip, 'application/zip', file);
 }
 
 export const downloadPage = pageModes({ changecoastline: download, change: download });

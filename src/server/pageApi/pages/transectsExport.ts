@@ -7,7 +7,7 @@ import type { Feature, LineString } from 'geojson';
 import type { Legend } from '../../../engine/types.ts';
 import { writeShapeZip, type DbfFieldSpec } from '../../shapefile/index.ts';
 import type { Period, TransectRow } from '../../transects/query.ts';
-import type { RouterContext } from '../context.ts';
+import { sendAttachment, type RouterContext } from '../context.ts';
 import { datasetLine, downloadReadme } from '../downloadReadme.ts';
 
 type Cell = string | number | null;
@@ -111,11 +111,5 @@ export async function sendTransectsDownload(ctx: RouterContext, rows: readonly T
     type = 'application/zip';
     file = 'transects.zip';
   }
-  ctx.exchange.res.writeHead(200, {
-    'Content-Type': type,
-    'Content-Disposition': `attachment; filename="${file}"`,
-    'Content-Length': body.length,
-    'Cache-Control': 'no-store',
-  });
-  ctx.exchange.res.end(body);
+  sendAttachment(ctx, body, type, file);
 }
