@@ -137,7 +137,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
             - { kind: yearLayers, title: Years, years: { options: [2559, 2558] }, layer: shoreline }
     `;
     expect(await topicErrors('shoreline', text)).toEqual([
-      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: unknown type "wmts"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints',
+      'topics/shoreline.yaml:8:15 variants[0].layers[0].type: unknown type "wmts"; use one of: wms, wfs, geojson, circle, circlemarker, polygon, polyline, rectangle, group, coastalradar, cctv, routerpoints, yearlines',
     ]);
   });
 
