@@ -37,7 +37,7 @@ export function normaliseLatLng({ lat, lng }: LatLng): LatLng {
 }
 
 /** The geodesic (WGS 84) distance in metres between two points: the one implementation the
- *  measure tool uses too (src/engine/geodesic.ts, Vincenty with a sphere fallback near antipodes). */
+ *  measure tool uses too (src/engine/geodesic.ts: Karney's geodesics on WGS84, as PostGIS geography). */
 export function geodesicDistance(p: LatLng, q: LatLng): number {
   return geodesicBetween([p.lng, p.lat], [q.lng, q.lat]);
 }
