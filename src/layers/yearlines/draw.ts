@@ -1,11 +1,9 @@
-// The browser half of the yearlines type (issue 25 item 2): deck.gl layers drawn interleaved with
-// MapLibre (map/timeline/TimelineOverlay.tsx). The loaded features are prepared once into paths and
+// The browser half of the yearlines type (issue 25 item 2), drawn with deck.gl interleaved with
+// MapLibre (map/timeline/TimelineOverlay.tsx, the deck.gl layers in deckLayers.ts, loaded only
+// when such a layer is shown so that deck.gl is not part of a page's first load). The loaded features are prepared once into paths and
 // points with their year; the slider year only moves DataFilterExtension's filter ranges (GPU
 // uniforms): the trail is every path before the year, faint, the year's path is drawn in its legend
 // colour, and the transect points are recoloured by their rate of movement up to the year.
-import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
-import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
-import type { Layer } from '@deck.gl/core';
 import type { Legend, LegendItem } from '../../engine/types.ts';
 import { legendClass } from '../../engine/legends.ts';
 import type { LayerDrawer } from '../draw/types.ts';
@@ -16,19 +14,19 @@ type Rgba = [number, number, number, number];
 
 type Position = [number, number];
 
-interface YearPath {
+export interface YearPath {
   path: Position[];
   year: number;
   color: Rgba;
 }
 
-interface TransectPoint {
+export interface TransectPoint {
   position: [number, number];
   /** Distance (m, + seaward) of the line of each year of `years` along the transect (null: none). */
   distances: ReadonlyArray<number | null>;
 }
 
-interface PreparedYearlines {
+export interface PreparedYearlines {
   id: string;
   years: number[];
   trail: number;
@@ -90,33 +88,4 @@ export function transectColour(items: readonly LegendItem[], point: TransectPoin
   return at === null ? [0, 0, 0, 0] : rgba(items[at]!.color);
 }
 
-// One extension instance: deck.gl compares extensions by identity, a new one rebuilds the layer.
-const YEAR_FILTER = new DataFilterExtension({ filterSize: 1 });
-const HALF_YEAR = 0.5;
-
-/** The deck.gl layers for `year`: only filter ranges and the points' colour depend on it. */
-export function yearlinesDeckLayers(p: PreparedYearlines, year: number): Layer[] {
-  const index = Math.max(0, p.years.indexOf(year));
-  const first = p.years[0] ?? year;
-  const common = { data: p.paths, getPath: (d: YearPath) => d.path, getColor: (d: YearPath) => d.color, widthUnits: 'pixels' as const, extensions: [YEAR_FILTER], getFilterValue: (d: YearPath) => d.year };
-  return [
-    new PathLayer<YearPath, DataFilterExtensionProps<YearPath>>({ ...common, id: `${p.id}-trail`, getWidth: 2, opacity: p.trail, filterRange: [first, year - HALF_YEAR] }),
-    new PathLayer<YearPath, DataFilterExtensionProps<YearPath>>({ ...common, id: `${p.id}-year`, getWidth: 3.5, filterRange: [year - HALF_YEAR, year + HALF_YEAR] }),
-    new ScatterplotLayer<TransectPoint>({
-      id: `${p.id}-transects`,
-      data: p.points,
-      getPosition: (d) => d.position,
-      getFillColor: (d) => transectColour(p.rateItems, d, p.years, index),
-      updateTriggers: { getFillColor: index },
-      radiusUnits: 'pixels',
-      getRadius: 3,
-      stroked: true,
-      getLineColor: [40, 40, 40, 160],
-      lineWidthUnits: 'pixels',
-      getLineWidth: 0.5,
-    }),
-  ];
-}
-
-/** The MapLibre side draws nothing: the deck.gl overlay of the map draws this type. */
 export const yearlinesDrawer: LayerDrawer = { add: () => [], signature: () => '' };

@@ -2,7 +2,8 @@
 // side draws, and the year slider's colours and years.
 import { describe, expect, it } from 'vitest';
 import { decodeUrlState, encodeUrlState } from '../../../src/engine/urlState.ts';
-import { prepareYearlines, rateUpTo, transectColour, yearlinesDeckLayers } from '../../../src/layers/yearlines/draw.ts';
+import { prepareYearlines, rateUpTo, transectColour } from '../../../src/layers/yearlines/draw.ts';
+import { yearlinesDeckLayers } from '../../../src/layers/yearlines/deckLayers.ts';
 import { yearlinesDefinition, yearsOf } from '../../../src/layers/yearlines/definition.ts';
 import { keyStep } from '../../../src/map/compare/CompareDivider.tsx';
 import type { Legend } from '../../../src/engine/types.ts';
