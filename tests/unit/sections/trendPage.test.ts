@@ -46,7 +46,7 @@ describe('download of a router row (issue 14 item 5)', () => {
   it('check: transects files need `router`, the feature files refuse it', () => {
     expect(check({ kind: 'download', from: 'rates', file: 'transects.csv', router })).toEqual([['dataLayer', ['from'], 'rates']]);
     expect(check({ kind: 'download', from: 'rates', file: 'transects.zip' })).toContainEqual(['add', ['file'], 'transects.zip needs router: {page, mode, outputFormat}']);
-    expect(check({ kind: 'download', from: 'erosion', file: 'erosion.zip', router })).toContainEqual(['add', ['router'], 'erosion.zip is the feature download; router files are transects.csv or transects.zip']);
+    expect(check({ kind: 'download', from: 'erosion', file: 'erosion.zip', router })).toContainEqual(['add', ['router'], 'erosion.zip is the feature download; router files are transects.csv, transects.zip or atlas.pdf']);
   });
 });
 
