@@ -11,8 +11,10 @@ import { useConfig } from '../../state/config.tsx';
 import { assetRows, layerDataRows, routerRows } from '../../state/api.ts';
 import { useOptionalVariantState, variantListLoader, type ListLoader } from './variantState.tsx';
 
-/** How long a picker-driven list waits for the pickers to stop changing. */
-const LIST_DEBOUNCE_MS = 300;
+/** How long a picker-driven list waits for the pickers to stop changing: long enough that arrowing
+ *  through a select asks for one list only, even when choosing an area loads code or fits the map
+ *  between two key presses (300 ms let a request out for the first province, tests/e2e/defects). */
+const LIST_DEBOUNCE_MS = 500;
 
 /** A failed list keeps its error (the Thai note says why) and a `retry` (issue 23 item 3). */
 type OptionsState = { status: 'idle' | 'loading' } | { status: 'error'; error?: unknown; retry?: () => void } | { status: 'ready'; options: Option[] };
