@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AtlasAreaKind } from '../../engine/atlasTypes.ts';
 import { thaiDate } from '../../engine/thaiDate.ts';
-import { renderPdf } from '../../pdf/render.ts';
+import { renderAtlasPdf } from './renderAtlasPdf.ts';
 import type { Database } from '../db/types.ts';
 import type { Period } from '../transects/query.ts';
 import { coastalProvinces } from './areas.ts';
@@ -87,6 +87,6 @@ export async function writeAtlasFolder(db: Database, config: AtlasConfig, o: Fol
     entries.push({ code: p.code, name: p.name, file, transects: pdf.summary.transects, meanRate: pdf.summary.meanRate, ms });
     o.log?.(`${file} ${p.name} ${(ms / 1000).toFixed(1)} s`);
   }
-  writeFileSync(path.join(o.outDir, 'index.pdf'), await renderPdf(indexDefinition(config, entries, period, new Date())));
+  writeFileSync(path.join(o.outDir, 'index.pdf'), await renderAtlasPdf(indexDefinition(config, entries, period, new Date())));
   return entries;
 }

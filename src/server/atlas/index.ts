@@ -3,7 +3,7 @@
 // in order; sections/ draws them), through the shared Thai PDF pipeline (src/pdf/render.ts).
 import type { AtlasAreaKind } from '../../engine/atlasTypes.ts';
 import { thaiDate } from '../../engine/thaiDate.ts';
-import { renderPdf } from '../../pdf/render.ts';
+import { renderAtlasPdf } from './renderAtlasPdf.ts';
 import type { Database } from '../db/types.ts';
 import type { Period } from '../transects/query.ts';
 import { resolveArea, type AtlasArea } from './areas.ts';
@@ -91,5 +91,5 @@ export async function buildAtlasPdf(db: Database, config: AtlasConfig, r: AtlasR
     footer: (n: number, of: number) => ({ text: fill(pageText, { n, of }), alignment: 'center', fontSize: 9, color: '#666666', margin: [0, 8, 0, 0] }),
     content: [...header(ctx, title, thaiDate(r.now ?? new Date())), ...body],
   };
-  return { bytes: await renderPdf(definition), area, period, title, link, summary: { transects: stats.rows.length, meanRate: stats.mean?.rate ?? null } };
+  return { bytes: await renderAtlasPdf(definition), area, period, title, link, summary: { transects: stats.rows.length, meanRate: stats.mean?.rate ?? null } };
 }
