@@ -179,7 +179,8 @@ describe('a copied or moved installation (issue 23 item 5)', () => {
     for (const entry of ['src', 'config', 'schemas', 'package.json', 'tsconfig.json', 'index.html', 'vite.config.ts', 'package-lock.json']) {
       await run('cp', ['-a', path.join(ROOT, entry), original]);
     }
-    for (const cache of ['pglite', 'basemap']) await run('cp', ['-a', path.join(ROOT, '.cache', cache), path.join(original, '.cache')]);
+    // PostGIS's files for PGlite (the only cache a start needs; a fresh clone has no other)
+    await run('cp', ['-a', path.join(ROOT, '.cache', 'pglite'), path.join(original, '.cache')]);
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(original, 'node_modules'));
     mkdirSync(path.join(original, 'dist'));
     writeFileSync(path.join(original, 'dist', 'index.html'), '<!doctype html><html><head><!--app-config--></head><body></body></html>');
