@@ -16,8 +16,6 @@ const TO_SPLIT = new Set([
   'tests/e2e/topics-layers.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/topics-charts.test.ts',
-  'tests/server/import/import.test.ts',
-  'tests/server/pageApi/pageApi.test.ts',
 ]);
 
 function filesUnder(dir: string): string[] {
