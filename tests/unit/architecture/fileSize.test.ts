@@ -13,7 +13,6 @@ const MAX_LINES = 400;
  *  fails too. */
 const TO_SPLIT = new Set([
   'tests/e2e/proposal.test.ts',
-  'tests/e2e/topics-layers.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/topics-charts.test.ts',
 ]);
