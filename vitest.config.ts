@@ -46,13 +46,17 @@ export default defineConfig({
         },
       },
       {
-        // Browser tests (Debian Chromium via playwright-core): one browser per file, files in
-        // sequence, generous timeouts for software WebGL on a small CI machine.
+        // Browser tests (Debian Chromium via playwright-core): one browser and one app per file,
+        // two files at a time (a file spends much of its time waiting on timers, the network and the
+        // map going idle, which the other file uses; every file has its own port, database copy and
+        // temp folders), generous timeouts for software WebGL on a small CI machine. The global setup
+        // builds the client once before the workers start.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

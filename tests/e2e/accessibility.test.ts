@@ -10,12 +10,11 @@
 //
 // One browser and one page for the whole file; topic pages are reached by in-app navigation, so
 // the app loads a few times only (CI time is tight).
-import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
+import { axe, expectNoViolations, type AxeViolation } from './support/axe.ts';
 import { DESKTOP, MOBILE, waitForMapIdle } from './support/browser.ts';
 import { atPath, navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { useSampleApp } from './support/sampleApp.ts';
@@ -23,7 +22,6 @@ import { allRoutes, CONFIG_DIR, loadBundle, type RunningApp } from './support/se
 import { th } from '../../src/locale/th.ts';
 import { thPlaceSearch } from '../../src/locale/placeSearch.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const bundle = await loadBundle(CONFIG_DIR);
 const routes = allRoutes(bundle);
 const form = bundle.forms.find((f) => f.id === 'proposal')!;
@@ -31,44 +29,6 @@ const sampleApp = useSampleApp();
 const SHOTS = path.join(process.cwd(), 'test-results', 'accessibility');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-
-/**
- * Parts of the page axe must not judge, each with why. Only third-party internals we do not
- * render ourselves belong here; our own markup is fixed instead.
- */
-const EXCLUDE: string[][] = [];
-
-interface Found {
-  where: string;
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the page (or inside `scope`) and returns its violations, labelled with `where`. */
-async function axe(page: Page, where: string, scope?: string): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(
-    async ({ scope, exclude }) => {
-      const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResults> } };
-      const context = { include: scope ? [[scope]] : [['html']], exclude };
-      const result = await w.axe.run(context, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' >> ')}${n.failureSummary ? `  [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`) }));
-    },
-    { scope, exclude: EXCLUDE },
-  );
-  return violations.map((v) => ({ where, ...v }));
-}
-
-/** Violations as lines a person can read: place, rule id, impact, help, then each target. */
-function report(found: readonly Found[]): string {
-  return found.map((f) => `${f.where}: ${f.id} (${f.impact}) ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`).join('\n');
-}
-
-function expectNone(found: readonly Found[]): void {
-  expect(found.length, `axe-core violations:\n${report(found)}`).toBe(0);
-}
 
 const picker = (page: Page, id: string) => page.locator(`.picker[data-picker="${id}"] select`).last();
 async function choose(page: Page, id: string): Promise<void> {
@@ -110,7 +70,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
 
   it('every route and variant of SPEC §2 (and the home redirect): zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await page.goto(app.url(''));
     await page.waitForURL(atPath(app.url(bundle.app.defaultRoute ?? 'cmline')));
     await page.locator('.maplibregl-canvas').waitFor();
@@ -122,12 +82,12 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
       await waitForPickersSettled(page);
       found.push(...(await axe(page, `/maps/${r.path}`)));
     }
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('the collapsed sidebar, the top menu dialogs (menu, layers with rows, base map, export report) and the place search results: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await page.goto(app.url('cmline'));
     await waitForPickersSettled(page);
     // The sidebar collapsed (its content inert), then open again.
@@ -171,12 +131,12 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     await page.waitForTimeout(500);
     found.push(...(await axe(page, `dialog ${th.exportDialog.title}`)));
     await page.keyboard.press('Escape');
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('the measure panel, its results and popup, and the feature drawer after a map click: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await waitForMapIdle(page);
     await page.getByRole('button', { name: th.measure.toggle }).click();
     const panel = page.getByRole('region', { name: th.measure.title });
@@ -212,12 +172,12 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     found.push(...(await axe(page, 'feature drawer')));
     await drawer.getByRole('button', { name: th.close }).click();
     await page.unrouteAll();
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('/cmline-changearea with its erosion chart and table, and the export report with the chart page: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await page.goto(app.url('cmline-changearea'));
     await waitForPickersSettled(page);
     await page.getByLabel('จังหวัด', { exact: true }).selectOption('90');
@@ -235,12 +195,12 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     await report.locator('.vega-chart[data-state="ready"] svg').first().waitFor({ timeout: 30_000 });
     found.push(...(await axe(page, `dialog ${th.exportDialog.title} with the chart page`)));
     await page.keyboard.press('Escape');
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('the GPS popup, a CCTV camera popup (live video and link) and the not-found page: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await page.goto(app.url('cmline'));
     await waitForMapIdle(page);
     await s.browser.context.grantPermissions(['geolocation'], { origin: app.origin });
@@ -271,12 +231,12 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     await page.goto(app.url('no-such-page'));
     await page.getByRole('heading', { level: 1, name: th.notFound.title }).waitFor();
     found.push(...(await axe(page, 'not-found page')));
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('the proposal wizard, steps 1-3 and its map and beach-system modals: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     for (const step of [1, 2, 3]) {
       await page.evaluate(
         ([key, value]) => window.localStorage.setItem(key, value),
@@ -308,7 +268,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
       }
     }
     await page.evaluate(() => window.localStorage.removeItem('coastal_project_form_cache'));
-    expectNone(found);
+    expectNoViolations(found);
   });
 
   it('keyboard only on /cmline: Tab to the pickers, arrow keys choose, Enter shows a year layer, Enter on the map opens the drawer, Escape closes it', async () => {
@@ -385,7 +345,7 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
 
   it('at 390x844: a topic page, its slide-in navigation and the wizard: zero violations', async () => {
     const { page } = s;
-    const found: Found[] = [];
+    const found: AxeViolation[] = [];
     await page.setViewportSize(MOBILE);
     try {
       await page.goto(app.url('cmline'));
@@ -403,6 +363,6 @@ describe('accessibility: axe-core on every screen, keyboard-only walk-throughs (
     } finally {
       await page.setViewportSize(DESKTOP);
     }
-    expectNone(found);
+    expectNoViolations(found);
   });
 });

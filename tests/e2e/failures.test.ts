@@ -9,12 +9,11 @@
 //   'ลองใหม่' shows the layer;
 // - data without the chart's value field: the real answer with `area_rai` taken out;
 // - a picker list answered 500, and WMS map images answered 500.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AxeResults } from 'axe-core';
+import { axe, expectNoViolations } from './support/axe.ts';
 import { describeProblems } from './support/browser.ts';
 import { waitForPickersSettled } from './support/app.ts';
 import { backendSuite } from './support/backendSuite.ts';
@@ -22,7 +21,6 @@ import { ROOT_DIR } from './support/server.ts';
 
 const SHOTS = path.join(ROOT_DIR, 'test-results', 'failures');
 mkdirSync(SHOTS, { recursive: true });
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A province with land use in every year of the sample data (ภูเก็ต, 179 polygons a year). */
 const PROVINCE = '83';
 
@@ -208,13 +206,7 @@ describe('a layer, chart or list that fails says so in Thai on its row, the page
     expect(all).toMatch(/GET500.*LAYERS=tcs:coastallu_2558.*NoApplicableCode: renderer out of memory/);
     await page.screenshot({ path: path.join(SHOTS, 'debug-panel.png') });
 
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = await page.evaluate(async () => {
-      const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeResults> } };
-      const result = await w.axe.run({ include: [['html']] }, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expectNoViolations(await axe(page, '?debug=1'));
     expect(describeProblems(suite.s.log.unexpected(intercepted))).toBe('');
   });
 });

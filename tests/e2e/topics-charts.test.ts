@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSampleDatabase, type TestDatabase } from '../server/db/testDatabase.ts';
 import { describeProblems, DESKTOP, waitForMapIdle } from './support/browser.ts';
+import { findColour } from './support/drawer.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { CONFIG_DIR, loadBundle, ROOT_DIR, startApp, type RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
@@ -41,7 +42,6 @@ const LOADING = 'กำลังโหลด';
 const thai3 = (n: number) => n.toLocaleString('th-TH', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const num = (text: string) => Number(text.replace(/,/g, ''));
 
-
 /** The toggle row of the rows section whose label is exactly `label`. */
 function row(page: Page, label: string): Locator {
   return page.locator('li').filter({ has: page.getByText(label, { exact: true }) });
@@ -59,47 +59,6 @@ async function toggleRow(page: Page, label: string, after: 'แสดง' | 'ซ
   const r = row(page, label);
   await r.getByRole('button').click();
   await r.getByRole('button', { name: after }).waitFor({ timeout: 30_000 });
-}
-
-/** The screen point (CSS px, relative to the map) of the canvas pixel closest to the centre whose
- *  colour is within `tolerance` of `hex`, or null. */
-async function findColour(
-  page: Page,
-  hex: string,
-  tolerance = 40,
-  near?: { x: number; y: number; radius: number },
-): Promise<{ x: number; y: number; count: number } | null> {
-  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return page.locator('[data-testid="map"] canvas.maplibregl-canvas').first().evaluate(async (canvas: HTMLCanvasElement, [rgb, tol, around]) => {
-    const img = new Image();
-    img.src = canvas.toDataURL('image/png');
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, c.width, c.height);
-    const scale = img.width / canvas.clientWidth;
-    let best: { x: number; y: number; d: number } | null = null;
-    let count = 0;
-    // Stay clear of the edges (controls, attribution), or look only around a point.
-    const margin = Math.round(60 * scale);
-    const [x0, x1, y0, y1] = around
-      ? [around.x - around.radius, around.x + around.radius, around.y - around.radius, around.y + around.radius].map((v) => Math.round(v * scale))
-      : [margin, c.width - margin, margin, c.height - margin];
-    for (let y = Math.max(0, y0!); y < Math.min(c.height, y1!); y++) {
-      for (let x = Math.max(0, x0!); x < Math.min(c.width, x1!); x++) {
-        const i = (y * c.width + x) * 4;
-        const d = Math.abs(data[i]! - rgb[0]!) + Math.abs(data[i + 1]! - rgb[1]!) + Math.abs(data[i + 2]! - rgb[2]!);
-        if (d > tol) continue;
-        count++;
-        const dc = Math.hypot(x - c.width / 2, y - c.height / 2);
-        if (!best || dc < best.d) best = { x, y, d: dc };
-      }
-    }
-    return best ? { x: best.x / scale, y: best.y / scale, count } : null;
-  }, [want, tolerance, near ?? null] as const);
 }
 
 let db: TestDatabase;

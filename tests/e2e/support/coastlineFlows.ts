@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { openSampleDatabase, type TestDatabase } from '../../server/db/testDatabase.ts';
 import { describeProblems, waitForMapIdle } from './browser.ts';
+import { elementPixels, mapCanvas } from './drawer.ts';
 import { navigateInApp, openSession, waitForPickersSettled, type BrowserSession } from './app.ts';
 import { CONFIG_DIR, ROOT_DIR, startApp, type RunningApp } from './server.ts';
 
@@ -91,27 +92,14 @@ export async function expectWmsCql(requests: Requests, layers: string, cql: stri
   expect(requests.wmsCql(layers)).toEqual([cql]);
 }
 
-/** Pixels of the map canvas within `tol` of a colour (deck.gl draws into the same canvas). */
+/** Pixels of the map canvas within `tol` of a colour in every channel (deck.gl draws into the same canvas). */
 export async function countColour(page: Page, rgb: RGB, tol = 40): Promise<number> {
-  return page.locator('[data-testid="map"] canvas.maplibregl-canvas').first().evaluate(
-    async (canvas: HTMLCanvasElement, [r, g, b, t]) => {
-      const img = new Image();
-      img.src = canvas.toDataURL('image/png');
-      await img.decode();
-      const c2 = document.createElement('canvas');
-      c2.width = img.width;
-      c2.height = img.height;
-      const ctx = c2.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const { data } = ctx.getImageData(0, 0, img.width, img.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i]! - r) <= t && Math.abs(data[i + 1]! - g) <= t && Math.abs(data[i + 2]! - b) <= t) n++;
-      }
-      return n;
-    },
-    [...rgb, tol] as [number, number, number, number],
-  );
+  const { data } = (await elementPixels(mapCanvas(page))).png;
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i]! - rgb[0]) <= tol && Math.abs(data[i + 1]! - rgb[1]) <= tol && Math.abs(data[i + 2]! - rgb[2]) <= tol) n++;
+  }
+  return n;
 }
 
 export async function expectDrawn(page: Page, rgb: RGB, what: string): Promise<void> {

@@ -8,15 +8,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAX_LINES = 400;
 
-/** Browser and server test files still to split (each split costs another browser or database
- *  start, so they go one by one); the list may only shrink: a listed file at or under the limit
- *  fails too. */
-const TO_SPLIT = new Set([
-  'tests/e2e/proposal.test.ts',
-  'tests/e2e/accessibility.test.ts',
-  'tests/e2e/topics-charts.test.ts',
-]);
-
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -30,12 +21,7 @@ const files = ['src', 'scripts', 'tests'].flatMap((d) => filesUnder(path.join(RO
 
 describe('file size (issue 28)', () => {
   it(`no file of src/, scripts/ or tests/ is over ${MAX_LINES} lines`, () => {
-    const long = files.filter((f) => !TO_SPLIT.has(f) && lineCount(path.join(ROOT, f)) > MAX_LINES);
+    const long = files.filter((f) => lineCount(path.join(ROOT, f)) > MAX_LINES);
     expect(long.map((f) => `${f}: ${lineCount(path.join(ROOT, f))} lines`)).toEqual([]);
-  });
-
-  it('every file still to split exists and is still over the limit (the list only shrinks)', () => {
-    const stale = [...TO_SPLIT].filter((f) => !fs.existsSync(path.join(ROOT, f)) || lineCount(path.join(ROOT, f)) <= MAX_LINES);
-    expect(stale).toEqual([]);
   });
 });
