@@ -6,8 +6,12 @@ import { sendCached } from './send.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A JSON body ready to be served (and served again: ETag, gzip made once). */
+export const jsonBody = (body: unknown, cacheControl = 'public, max-age=300'): CachedBody =>
+  new CachedBody(Buffer.from(JSON.stringify(body)), JSON_TYPE, cacheControl);
+
 export function sendJson(exchange: { req: IncomingMessage; res: ServerResponse }, body: unknown, cacheControl = 'public, max-age=300'): Promise<void> {
-  return sendCached(exchange, new CachedBody(Buffer.from(JSON.stringify(body)), JSON_TYPE, cacheControl));
+  return sendCached(exchange, jsonBody(body, cacheControl));
 }
 
 export function sendJsonError(res: ServerResponse, status: number, message: string, extra: Record<string, unknown> = {}): void {

@@ -208,15 +208,3 @@ export async function queryTableExtents(db: Database, tables: readonly string[])
   }
   return out;
 }
-
-/**
- * A fingerprint of the data: the dataset_info rows and the sequences' last values (an import
- * inserts rows, which moves a sequence, even when it leaves dataset_info alone).
- */
-export async function queryDatasetVersion(db: Database): Promise<string> {
-  const { rows } = await db.query<{ v: string | null }>(
-    `SELECT (SELECT string_agg(name || ':' || version, ',' ORDER BY name) FROM dataset_info) || '|' || ` +
-      `coalesce((SELECT string_agg(sequencename || '=' || coalesce(last_value, 0), ',' ORDER BY sequencename) FROM pg_sequences WHERE schemaname = 'public'), '') AS v`,
-  );
-  return rows[0]?.v ?? '';
-}

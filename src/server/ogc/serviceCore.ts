@@ -21,7 +21,8 @@ import { byteLru, Lru } from './cache.ts';
 import { sendFailure, toOgcError } from './failure.ts';
 import type { Kvp } from './kvp.ts';
 import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './layers.ts';
-import { queryDatasetVersion, queryTableExtents } from './query.ts';
+import { queryTableExtents } from './query.ts';
+import { DATASET_VERSION_TTL_MS, queryDatasetVersion } from '../db/datasetVersion.ts';
 import { defaultRenderThreads, RenderPool } from './renderPool.ts';
 import type { ServiceName } from './versions.ts';
 import { MatchCounts } from './wfs/matchCounts.ts';
@@ -100,7 +101,7 @@ export class OgcServiceCore {
     this.tiles = byteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
     this.looks = new Lru<LayerLook>({ maxWeight: options.lookCacheEntries ?? 256, maxEntryWeight: 1 });
     this.origin = publicOrigin(options);
-    this.versionTtlMs = options.datasetVersionTtlMs ?? 5000;
+    this.versionTtlMs = options.datasetVersionTtlMs ?? DATASET_VERSION_TTL_MS;
     this.logError = options.logError ?? rateLimitedLog((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`));
     this.extra = new Map((options.extraFeatureTypes ?? []).map((ft) => [ft.name, ft]));
     this.renderer = new RenderPool(options.renderThreads ?? defaultRenderThreads());

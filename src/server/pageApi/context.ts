@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Glossary, Legend } from '../../engine/types.ts';
 import type { AtlasConfig } from '../atlas/context.ts';
 import type { Database, Queryable } from '../db/types.ts';
-import { sendJson } from '../http/json.ts';
+import type { CachedBody } from '../http/cachedBody.ts';
+import { jsonBody } from '../http/json.ts';
+import { sendCached } from '../http/send.ts';
 import type { RouterParams } from './params.ts';
 
 /** Where the GetFeatureInfo proxy may go (WMS_PROXY_ALLOW) and how it reaches this server. */
@@ -25,6 +27,8 @@ export interface RouterContext {
   legends?: readonly Legend[];
   /** page=atlas (config/atlas.yaml): absent when the config has no atlas. */
   atlas?: AtlasSettings;
+  /** Keeps a data answer for the same question asked again (the router's answer cache). */
+  keep?: (body: CachedBody) => void;
 }
 
 /** What page=atlas draws from: the config, the database and the site's origin for permalinks. */
@@ -47,7 +51,9 @@ export type BBox = [number, number, number, number];
 
 /** `{errors: '', data, ...extra}` with ETag/304, gzip and `Cache-Control: public, max-age=300`. */
 export function sendData(ctx: RouterContext, data: unknown, extra: Record<string, unknown> = {}): Promise<void> {
-  return sendJson(ctx.exchange, { errors: '', data, ...extra });
+  const body = jsonBody({ errors: '', data, ...extra });
+  ctx.keep?.(body);
+  return sendCached(ctx.exchange, body);
 }
 
 /** A file download: the body as an attachment named `file` (a name the server chose), never cached. */

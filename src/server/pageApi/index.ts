@@ -8,8 +8,11 @@ import { BodyTooLargeError, readBody } from '../http/body.ts';
 import { FilterError } from '../ogc/filter/index.ts';
 import { databaseFailure } from '../db/errors.ts';
 import { sendJsonFailure } from '../http/jsonFailure.ts';
+import type { CachedBody } from '../http/cachedBody.ts';
+import { sendCached } from '../http/send.ts';
 import { ProxyError } from '../proxy/wmsProxy.ts';
 import type { Queryable } from '../db/types.ts';
+import { answerCache } from './answerCache.ts';
 import type { AtlasSettings, PageModes, ProxySettings, RouterContext } from './context.ts';
 import { atlas } from './pages/atlas.ts';
 import { beachsystem } from './pages/beachsystem.ts';
@@ -53,6 +56,10 @@ const PAGES: ReadonlyMap<string, PageModes> = new Map([
   ['atlas', atlas],
 ]);
 
+/** Pages whose answers are not data (files, a PDF, another server's feature info): never kept,
+ *  and served without reading the data's fingerprint. */
+const UNCACHED_PAGES: ReadonlySet<string> = new Set(['download', 'atlas', 'wms']);
+
 /** Longest accepted query string (bytes of the raw target after '?'). */
 export const MAX_QUERY_LENGTH = 8192;
 /** Largest accepted form-encoded POST body. */
@@ -67,6 +74,8 @@ export interface RouterHandlerOptions {
   atlas?: AtlasSettings;
   /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
+  /** Bytes of data answers kept for repeated questions (default ROUTER_CACHE_BYTES; 0 keeps none). */
+  answerCacheBytes?: number;
 }
 
 async function requestParams(ctx: RequestContext): Promise<RouterParams> {
@@ -93,6 +102,7 @@ function describeFailure(error: unknown): { status: number; message: string } | 
 }
 
 export function createRouterHandler(options: RouterHandlerOptions): (ctx: RequestContext) => Promise<void> {
+  const answers = answerCache(options.db, options.answerCacheBytes);
   return async (ctx) => {
     try {
       const params = await requestParams(ctx);
@@ -105,7 +115,14 @@ export function createRouterHandler(options: RouterHandlerOptions): (ctx: Reques
         const modes = [...page.keys()].filter((m) => m !== '');
         throw bad(modeName === '' ? `missing parameter mode (one of ${modes.join(', ')})` : modes.length ? `unknown mode for page ${pageName} (one of ${modes.join(', ')})` : `page ${pageName} takes no mode`);
       }
-      const routerCtx: RouterContext = { db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy, ...(options.glossary ? { glossary: options.glossary } : {}), ...(options.legends ? { legends: options.legends } : {}), ...(options.atlas ? { atlas: options.atlas } : {}) };
+      const key = UNCACHED_PAGES.has(pageName) ? undefined : await answers.keyOf(params);
+      const known = key === undefined ? undefined : answers.get(key);
+      if (known) return await sendCached(ctx, known);
+      const routerCtx: RouterContext = {
+        db: options.db, product: options.product, params, exchange: ctx, proxy: options.proxy,
+        ...(options.glossary ? { glossary: options.glossary } : {}), ...(options.legends ? { legends: options.legends } : {}), ...(options.atlas ? { atlas: options.atlas } : {}),
+        ...(key === undefined ? {} : { keep: (body: CachedBody) => answers.set(key, body) }),
+      };
       await handler(routerCtx);
     } catch (error) {
       sendJsonFailure(ctx, error, describeFailure(error), options.logError ?? ((entry) => process.stderr.write(`${JSON.stringify(entry)}\n`)), 'router');

@@ -59,6 +59,11 @@ export class RouterParams {
     return new RouterParams(values);
   }
 
+  /** Every parameter as [lower-case name, value], sorted by name: the same question in any order. */
+  entries(): Array<[string, string]> {
+    return [...this.values].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
   /** The raw value of the first of `keys` present; empty counts as absent. */
   get(...keys: string[]): string | undefined {
     for (const key of keys) {

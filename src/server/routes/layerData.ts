@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { resolveFeatureType, type VectorFeatureType } from '../data/featureTypes.ts';
 import { LayerDataError, layerTotals, layerValues, type ColumnFilters, type TotalsOp } from '../data/layerData.ts';
+import { datasetVersionReader } from '../db/datasetVersion.ts';
 import { databaseFailure } from '../db/errors.ts';
 import type { Database } from '../db/types.ts';
 import { withCors } from '../http/cors.ts';
@@ -19,14 +20,11 @@ import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import type { RequestContext, Route } from '../http/routeTable.ts';
 import { addVary } from '../http/vary.ts';
 import { allowedPrefixes } from '../ogc/layers.ts';
-import { queryDatasetVersion } from '../ogc/query.ts';
 import { MAX_COUNT } from '../ogc/wfs/names.ts';
 import { MAX_QUERY_LENGTH } from '../pageApi/index.ts';
 
 const gzipAsync = promisify(gzip);
 const CACHE_CONTROL = 'no-cache';
-/** How long the data version (part of every ETag) is trusted, as the OGC service's. */
-const VERSION_TTL_MS = 5000;
 const MAX_GROUP_COLUMNS = 5;
 const FILTER_PREFIX = 'filter.';
 
@@ -105,11 +103,7 @@ function failure(error: unknown): { status: number; message: string } | null {
 }
 
 export function layerDataRoutes(options: LayerDataRoutesOptions): Route[] {
-  let version: { value: string; at: number } | undefined;
-  const dataVersion = async () => {
-    if (!version || Date.now() - version.at >= VERSION_TTL_MS) version = { value: await queryDatasetVersion(options.db), at: Date.now() };
-    return version.value;
-  };
+  const dataVersion = datasetVersionReader(options.db);
   const log = options.logError ?? ((entry: object) => process.stderr.write(`${JSON.stringify(entry)}\n`));
 
   const handler = (kind: Kind) => async (ctx: RequestContext): Promise<void> => {
