@@ -16,20 +16,26 @@ import { cctvDefinition } from './cctv/definition.ts';
 import { routerpointsDefinition } from './routerpoints/definition.ts';
 import { yearlinesDefinition } from './yearlines/definition.ts';
 
+/** What a type that says nothing about a capability is. */
+const DEFAULT_CAPABILITIES: Pick<LayerCapabilities, 'drawsChildren' | 'compareSide'> = { drawsChildren: false, compareSide: false };
+
+/** A definition with the capabilities it leaves out at their defaults. */
+const withDefaults = <X extends object>(def: X): typeof DEFAULT_CAPABILITIES & X => ({ ...DEFAULT_CAPABILITIES, ...def });
+
 export const layerDefinitions = {
-  wms: wmsDefinition,
-  wfs: wfsDefinition,
-  geojson: geojsonDefinition,
-  circle: circleDefinition,
-  circlemarker: circlemarkerDefinition,
-  polygon: polygonDefinition,
-  polyline: polylineDefinition,
-  rectangle: rectangleDefinition,
-  group: groupDefinition,
-  coastalradar: coastalradarDefinition,
-  cctv: cctvDefinition,
-  routerpoints: routerpointsDefinition,
-  yearlines: yearlinesDefinition,
+  wms: withDefaults(wmsDefinition),
+  wfs: withDefaults(wfsDefinition),
+  geojson: withDefaults(geojsonDefinition),
+  circle: withDefaults(circleDefinition),
+  circlemarker: withDefaults(circlemarkerDefinition),
+  polygon: withDefaults(polygonDefinition),
+  polyline: withDefaults(polylineDefinition),
+  rectangle: withDefaults(rectangleDefinition),
+  group: withDefaults(groupDefinition),
+  coastalradar: withDefaults(coastalradarDefinition),
+  cctv: withDefaults(cctvDefinition),
+  routerpoints: withDefaults(routerpointsDefinition),
+  yearlines: withDefaults(yearlinesDefinition),
 } as const;
 
 export type LayerType = keyof typeof layerDefinitions;
@@ -39,8 +45,6 @@ export const layerTypes = Object.keys(layerDefinitions) as LayerType[];
 /** What the drawer of type K reads from its instances' `draw` (drawers.ts pairs them). */
 export type DrawOf<K extends LayerType> = (typeof layerDefinitions)[K] extends LayerDefinition<never, infer D> ? D : never;
 
-/** What a type that says nothing about a capability is. */
-const DEFAULT_CAPABILITIES = { drawsChildren: false, compareSide: false } as const satisfies Partial<LayerCapabilities>;
 
 /** A layer definition as code outside the module reads it: its capabilities defaulted. */
 type ResolvedLayerDefinition = LayerDefinition<TemplateBase> & LayerCapabilities;
@@ -49,7 +53,7 @@ type ResolvedLayerDefinition = LayerDefinition<TemplateBase> & LayerCapabilities
 export function definitionOf(type: string): ResolvedLayerDefinition {
   const def = (layerDefinitions as Record<string, LayerDefinition<never>>)[type];
   if (!def) throw new Error(`unknown layer type "${type}"; known: ${layerTypes.join(', ')}`);
-  return { ...DEFAULT_CAPABILITIES, ...(def as unknown as LayerDefinition<TemplateBase>) };
+  return def as unknown as ResolvedLayerDefinition;
 }
 
 /** The types whose definitions declare a capability, in registry order. */
