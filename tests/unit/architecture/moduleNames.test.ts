@@ -14,7 +14,11 @@
 // - a list of names (`['wms', 'wfs', 'geojson']`);
 // - a type argument of SectionFor / SectionProps (`SectionFor<'chart'>`);
 // - an import from another module's folder (`../layers/yearlines/definition.ts`).
+// An object's own `type:` or `kind:` is not counted: outside the modules each one is another
+// vocabulary (MapLibre sources and styles, render jobs, report pages, atlas sections).
 // ALLOWED lists the places where such a use names something else, each with its reason.
+// What a definition gives its drawer (`draw`) is typed per type (layers/drawers.ts): outside the
+// module it is `unknown`, so reading it there does not compile.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
