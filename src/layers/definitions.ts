@@ -45,7 +45,6 @@ export const layerTypes = Object.keys(layerDefinitions) as LayerType[];
 /** What the drawer of type K reads from its instances' `draw` (drawers.ts pairs them). */
 export type DrawOf<K extends LayerType> = (typeof layerDefinitions)[K] extends LayerDefinition<never, infer D> ? D : never;
 
-
 /** A layer definition as code outside the module reads it: its capabilities defaulted. */
 type ResolvedLayerDefinition = LayerDefinition<TemplateBase> & LayerCapabilities;
 

@@ -1,7 +1,7 @@
 // check:config for lists and totals of a published layer (issue 23 item 2): a picker or list
-// source `{layer, value, label, filter}` and a section that reads one (totals) name a layer the catalog
-// publishes (without required viewparams: nothing would send them) and only its attributes, a
-// sum or mean a numeric one. Each mistake is reported at its file:line:column with a
+// source `{layer, value, label, filter}` and a section that reads one (its kind's catalogCheck:
+// totals) name a layer the catalog publishes (without required viewparams: nothing would send
+// them) and only its attributes, a sum or mean a numeric one. Each mistake is reported at its file:line:column with a
 // did-you-mean over the layer's attribute names. Topics and pickers.yaml's cascades alike.
 import type { JsonPath } from '../engine/errors.ts';
 import type { Published, PublishedAttribute, PublishedVector } from '../engine/catalog.ts';
