@@ -1,6 +1,6 @@
 // The drawing half of each layer module, by type (browser only: MapLibre and the DOM). A unit test
 // holds its keys equal to the definitions' (definitions.ts).
-import type { LayerType } from './definitions.ts';
+import type { DrawOf, LayerType } from './definitions.ts';
 import type { LayerDrawer } from './draw/types.ts';
 import { vectorDrawer } from './draw/vector.ts';
 import { wmsDrawer } from './wms/draw.ts';
@@ -13,7 +13,8 @@ import { yearlinesDrawer } from './yearlines/draw.ts';
 /** Draws nothing: a group's children draw inside it. */
 const groupDrawer: LayerDrawer = { add: () => [], signature: () => '' };
 
-export const layerDrawers: Record<LayerType, LayerDrawer> = {
+/** Each type's drawer reads what its definition writes in `draw` (a mismatch does not compile). */
+export const layerDrawers: { [K in LayerType]: LayerDrawer<DrawOf<K>> } = {
   wms: wmsDrawer,
   wfs: vectorDrawer,
   geojson: vectorDrawer,
@@ -29,6 +30,7 @@ export const layerDrawers: Record<LayerType, LayerDrawer> = {
   yearlines: yearlinesDrawer,
 };
 
+/** The drawer of a layer's type; the layer is of that type, so its `draw` is what the drawer reads. */
 export function drawerOf(type: string): LayerDrawer | undefined {
-  return (layerDrawers as Record<string, LayerDrawer>)[type];
+  return (layerDrawers as Record<string, LayerDrawer<never>>)[type] as LayerDrawer | undefined;
 }

@@ -8,6 +8,12 @@ import { assetUrl, baseInstance } from './request.ts';
 /** The SPEC.md §9 marker icon size in px. */
 export const STATION_ICON = { width: 24, height: 28 } as const;
 
+/** What a station definition gives its drawer (draw/stationDrawer.ts). */
+export interface StationDraw {
+  popup: 'radar' | 'cctv';
+  icon: { width: number; height: number };
+}
+
 export function stationPoints(rows: unknown): GeoJSON.FeatureCollection {
   const list = Array.isArray(rows) ? rows : Array.isArray((rows as { data?: unknown } | null)?.data) ? (rows as { data: unknown[] }).data : [];
   const features = list.flatMap((row): GeoJSON.Feature[] => {
@@ -25,7 +31,7 @@ export const stationProperties = (defaultAsset: string) => ({
 }) as const;
 
 /** The shared behaviour of the station types: load the asset, draw icons, answer with a popup. */
-export function stationBehaviour<T extends TemplateBase & { asset?: string }>(defaultAsset: string, popup: 'radar' | 'cctv'): Pick<LayerDefinition<T>, 'offersData' | 'featureInfo' | 'instantiate' | 'load'> {
+export function stationBehaviour<T extends TemplateBase & { asset?: string }>(defaultAsset: string, popup: 'radar' | 'cctv'): Pick<LayerDefinition<T, StationDraw>, 'offersData' | 'featureInfo' | 'instantiate' | 'load'> {
   return {
     offersData: true,
     featureInfo: 'popup',

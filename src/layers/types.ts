@@ -8,8 +8,9 @@ import type { PickerValues } from '../engine/options.ts';
 /** A layer template of a topic as config gives it, before its type is known. */
 export type TemplateBase = LayerTemplate;
 
-/** A concrete layer: a template filled with the page's picker values (+ {year}). */
-export interface LayerInstance {
+/** A concrete layer: a template filled with the page's picker values (+ {year}). `D`: what the
+ *  type's definition gives its drawer (`draw`); only the module reads it. */
+export interface LayerInstance<D = unknown> {
   id: string;
   name: string;
   type: string;
@@ -21,8 +22,9 @@ export interface LayerInstance {
   color?: string;
   opacity?: number;
   fit?: boolean;
-  /** Type-specific drawing properties (radius, icon, popup fields), read by the type's drawer. */
-  draw?: Record<string, unknown>;
+  /** Type-specific drawing properties (radius, icon, trend), written by the type's definition and
+   *  read by its drawer: the pair is typed by `D` (drawers.ts checks each pair). */
+  draw?: D;
 }
 
 export interface InstantiateContext {
@@ -70,7 +72,28 @@ interface CrossCheckContext {
   layers: readonly TemplateBase[];
 }
 
-export interface LayerDefinition<T extends TemplateBase = TemplateBase> {
+/** The map view a layer asks for (routerpoints `bounds`): nothing below minZoom, `message` said. */
+export interface ViewBoundsOption {
+  minZoom: number;
+  message: string;
+}
+
+/** What a module declares about itself, asked by code outside it instead of its type name; each
+ *  is optional in a definition and read with its default through definitionOf (definitions.ts). */
+export interface LayerCapabilities<T extends TemplateBase = TemplateBase> {
+  /** A group: draws nothing itself, the layers naming it in `group` draw at its place (false). */
+  drawsChildren: boolean;
+  /** A compare side can draw it for each side's year: tiles or vector features (false). */
+  compareSide: boolean;
+  /** The years a year slider (compare `timeline`) plays over this layer; absent: not playable. */
+  timelineYears?(template: T): number[];
+  /** The map view the layer asks for, filled by its toggle row as the variable {bounds}. */
+  viewBounds?(template: T): ViewBoundsOption | undefined;
+  /** The picture of its legend the server draws, for a layer config gives no legend (the report). */
+  legendGraphicUrl?(layer: { url?: string; options?: Readonly<Record<string, string>> }): string | null;
+}
+
+export interface LayerDefinition<T extends TemplateBase = TemplateBase, D = unknown> extends Partial<LayerCapabilities<T>> {
   type: string;
   /** The type's whole schema branch (layerSchema: common properties + its own); its title is
    *  the line the admin documentation shows. */
@@ -82,16 +105,16 @@ export interface LayerDefinition<T extends TemplateBase = TemplateBase> {
   /** How a map click tells about its features: GetFeatureInfo (wms), a popup on the map
    *  (popup), the drawer from the drawn features (drawn), or nothing. */
   featureInfo: 'wms' | 'popup' | 'drawn' | 'none';
-  instantiate(template: T, ctx: InstantiateContext): LayerInstance;
+  instantiate(template: T, ctx: InstantiateContext): LayerInstance<D>;
   /** Fetches the layer's features; absent for types drawn from tiles or from config alone. */
-  load?(template: T, instance: LayerInstance, ctx: LoadContext): Promise<LoadedData>;
+  load?(template: T, instance: LayerInstance<D>, ctx: LoadContext): Promise<LoadedData>;
   /** Features drawn from config alone (shapes), without a request. */
-  features?(template: T, instance: LayerInstance): GeoJSON.FeatureCollection;
+  features?(template: T, instance: LayerInstance<D>): GeoJSON.FeatureCollection;
   crossCheck?(template: T, ctx: CrossCheckContext): TemplateProblem[];
 }
 
 /** A layer in the layer list (SPEC.md §3 Map layer; §4 Layers): an instance with its place. */
-export interface MapLayer extends Omit<LayerInstance, 'options'> {
+export interface MapLayer<D = unknown> extends Omit<LayerInstance<D>, 'options'> {
   options?: Record<string, string>;
   zIndex: number;
   visible: boolean;

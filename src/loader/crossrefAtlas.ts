@@ -5,6 +5,7 @@ import { ATLAS_AREA_KINDS } from '../engine/atlasTypes.ts';
 import type { TopicDoc } from '../engine/types.ts';
 import type { Issues } from './issues.ts';
 import type { Loaded } from './readDocument.ts';
+import { sectionCharts } from './sectionCharts.ts';
 
 /** `failedTopics`: routes whose topic file did not load (already reported; references to them are not). */
 export function checkAtlas(issues: Issues, atlas: Loaded<AtlasDoc>, topics: ReadonlyArray<Loaded<TopicDoc>>, legendIds: readonly string[], failedTopics: readonly string[] = []): void {
@@ -40,6 +41,6 @@ function checkChartRef(
   if (!topic) return issues.unknown(atlas.doc, [...at, 'topic'], 'topic route', ref.topic, routes);
   const variant = topic.variants.find((v) => v.path === (ref.variant ?? ''));
   if (!variant) return issues.unknown(atlas.doc, [...at, 'variant'], `variant of ${ref.topic}`, ref.variant ?? '', topic.variants.map((v) => v.path));
-  const charts = (variant.sections ?? []).flatMap((s) => (s.kind === 'chart' && typeof s.id === 'string' ? [s.id] : []));
+  const charts = sectionCharts(variant.sections ?? []).map((c) => c.id);
   if (!charts.includes(ref.chart)) issues.unknown(atlas.doc, [...at, 'chart'], `chart of ${ref.topic}${ref.variant ? `/${ref.variant}` : ''}`, ref.chart, charts);
 }

@@ -11,6 +11,7 @@ import { closestName } from './similar.ts';
 import { requestedTemplates, templatePattern } from './layerAttributes.ts';
 import { templateVariables } from '../engine/template.ts';
 import { isUse } from '../engine/resolve.ts';
+import { sectionDefinitionOf } from '../sections/definitions.ts';
 
 export function checkCatalogLegends(issues: Issues, catalog: Loaded<CatalogDoc>, legendIds: readonly string[]): void {
   catalog.data.layers.forEach((layer, i) => {
@@ -55,14 +56,15 @@ export function checkPublished(issues: Issues, topic: Loaded<TopicDoc>, publishe
       report(issues, topic.doc, r.path, r.template, names);
       continue;
     }
-    // a year list of a section: each year it offers must be published
+    // the values a section gives a variable of this layer (a year list's years) must be published
     topic.data.variants[r.variant]!.sections?.forEach((s, si) => {
-      const options = (s.years as { options?: unknown[] } | undefined)?.options;
-      if (s.kind !== 'yearLayers' || s.layer !== r.layerId || !Array.isArray(options)) return;
-      options.forEach((year, yi) => {
-        const name = r.template.replaceAll('{year}', String(year));
-        if (!/\{/.test(name) && !names.includes(name)) report(issues, topic.doc, ['variants', r.variant, 'sections', si, 'years', 'options', yi], name, names);
-      });
+      for (const o of sectionDefinitionOf(s).declares?.(s).layerOptions ?? []) {
+        if (o.layer !== r.layerId) continue;
+        o.values.forEach((value, vi) => {
+          const name = r.template.replaceAll(`{${o.variable}}`, String(value));
+          if (!/\{/.test(name) && !names.includes(name)) report(issues, topic.doc, ['variants', r.variant, 'sections', si, ...o.path, vi], name, names);
+        });
+      }
     });
     checkPickerOptions(issues, topic, r, names);
   }

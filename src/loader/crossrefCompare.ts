@@ -5,9 +5,8 @@ import type { JsonPath } from '../engine/errors.ts';
 import type { VariantDoc } from '../engine/types.ts';
 import type { SourceDocument } from './readDocument.ts';
 import type { Issues } from './issues.ts';
+import { definitionOf, typesThat } from '../layers/definitions.ts';
 
-/** Layer types a compare side can draw (the timeline is drawn by deck.gl on its own). */
-const COMPARE_LAYER_TYPES = ['wms', 'wfs', 'geojson'] as const;
 
 export function checkCompare(issues: Issues, doc: SourceDocument, at: JsonPath, v: VariantDoc): void {
   const compare = v.compare;
@@ -17,7 +16,7 @@ export function checkCompare(issues: Issues, doc: SourceDocument, at: JsonPath, 
   compare.layers.forEach((id, i) => {
     const layer = layers.find((l) => l.id === id);
     if (!layer) return issues.unknown(doc, [...path, 'layers', i], 'layer', id, layers.map((l) => l.id));
-    if (!(COMPARE_LAYER_TYPES as readonly string[]).includes(layer.type)) issues.add(doc, [...path, 'layers', i], `layer "${id}" is a ${layer.type}; compare draws ${COMPARE_LAYER_TYPES.join(', ')} layers`);
+    if (!definitionOf(layer.type).compareSide) issues.add(doc, [...path, 'layers', i], `layer "${id}" is a ${layer.type}; compare draws ${typesThat((d) => d.compareSide).join(', ')} layers`);
     else if (!JSON.stringify(layer).includes('{year}')) issues.add(doc, [...path, 'layers', i], `layer "${id}" does not use {year}, so both sides would show the same; name a yearly layer`);
   });
   const sorted = [...compare.years].sort((a, b) => a - b);
@@ -25,6 +24,6 @@ export function checkCompare(issues: Issues, doc: SourceDocument, at: JsonPath, 
   if (compare.timeline !== undefined) {
     const timeline = layers.find((l) => l.id === compare.timeline);
     if (!timeline) issues.unknown(doc, [...path, 'timeline'], 'layer', compare.timeline, layers.map((l) => l.id));
-    else if (timeline.type !== 'yearlines') issues.add(doc, [...path, 'timeline'], `layer "${timeline.id}" is a ${timeline.type}; the year slider plays a yearlines layer`);
+    else if (!definitionOf(timeline.type).timelineYears) issues.add(doc, [...path, 'timeline'], `layer "${timeline.id}" is a ${timeline.type}; the year slider plays a ${typesThat((d) => !!d.timelineYears).join(' or ')} layer`);
   }
 }

@@ -1,13 +1,16 @@
 // check:config for lists and totals of a published layer (issue 23 item 2): a picker or list
-// source `{layer, value, label, filter}` and a `totals` section name a layer the catalog
-// publishes (without required viewparams: nothing would send them) and only its attributes, a
-// sum or mean a numeric one. Each mistake is reported at its file:line:column with a
+// source `{layer, value, label, filter}` and a section that reads one (its kind's catalogCheck:
+// totals) name a layer the catalog publishes (without required viewparams: nothing would send
+// them) and only its attributes, a sum or mean a numeric one. Each mistake is reported at its file:line:column with a
 // did-you-mean over the layer's attribute names. Topics and pickers.yaml's cascades alike.
 import type { JsonPath } from '../engine/errors.ts';
 import type { Published, PublishedAttribute, PublishedVector } from '../engine/catalog.ts';
 import type { Loaded, SourceDocument } from './readDocument.ts';
 import type { Issues } from './issues.ts';
 import { closestName } from './similar.ts';
+import type { SectionBase } from '../engine/types.ts';
+import type { SectionDefinition } from '../sections/types.ts';
+import { findSectionDefinition } from '../sections/definitions.ts';
 
 type Node = Record<string, unknown>;
 
@@ -74,24 +77,12 @@ class LayerCheck {
     this.filter(at, s.filter, layer, attributes);
   }
 
-  /** A `totals` section. */
-  totals(at: JsonPath, s: Node): void {
-    const layer = String(s.layer);
-    const attributes = this.layer([...at, 'layer'], layer);
-    if (!attributes) return;
-    this.filter(at, s.filter, layer, attributes);
-    const value = (s.value ?? {}) as Node;
-    const aggregate = typeof value.aggregate === 'string' ? value.aggregate : 'sum';
-    if (typeof value.field === 'string') {
-      const field = this.attribute([...at, 'value', 'field'], 'value field', value.field, layer, attributes);
-      if (field && aggregate !== 'count' && field.type !== 'int' && field.type !== 'double') {
-        this.issues.add(this.doc, [...at, 'value', 'field'], `value field "${field.name}" is ${field.type} in the catalog; aggregate ${aggregate} needs an int or double attribute`);
-      }
-    }
-    const levels = Array.isArray(s.groupBy) ? (s.groupBy as Node[]) : [];
-    levels.forEach((level, k) => {
-      const fields = Array.isArray(level.fields) ? level.fields : [];
-      fields.forEach((f, j) => this.attribute([...at, 'groupBy', k, 'fields', j], 'groupBy field', String(f), layer, attributes));
+  /** A section that reads the catalog (its kind's `catalogCheck`), at `at`. */
+  section(at: JsonPath, s: SectionBase, check: NonNullable<SectionDefinition<SectionBase>['catalogCheck']>): void {
+    check(s, {
+      layer: (path, template) => this.layer([...at, ...path], template),
+      attribute: (path, role, name, layer, attributes) => this.attribute([...at, ...path], role, name, layer, attributes),
+      add: (path, message) => this.issues.add(this.doc, [...at, ...path], message),
     });
   }
 
@@ -111,7 +102,8 @@ export function checkLayerData(issues: Issues, loaded: Loaded<unknown>, publishe
   const visit = (node: unknown, at: JsonPath): void => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, [...at, i]));
     if (!isNode(node)) return;
-    if (node.kind === 'totals' && typeof node.layer === 'string') return check.totals(at, node);
+    const catalogCheck = typeof node.kind === 'string' ? findSectionDefinition(node.kind)?.catalogCheck : undefined;
+    if (catalogCheck) return check.section(at, node as SectionBase, catalogCheck);
     if (SOURCE_KEYS.has(String(at.at(-1))) && typeof node.layer === 'string' && typeof node.value === 'string') return check.source(at, node);
     for (const [key, child] of Object.entries(node)) visit(child, [...at, key]);
   };

@@ -49,7 +49,7 @@ export function checkLayers(issues: Issues, doc: SourceDocument, at: JsonPath, v
     if (layer.group) {
       const group = layers.find((l) => l.id === layer.group);
       if (!group) issues.unknown(doc, [...lp, 'group'], 'layer', layer.group, layerIds);
-      else if (group.type !== 'group') issues.add(doc, [...lp, 'group'], `layer "${layer.group}" is not of type group`);
+      else if (!definitionOf(group.type).drawsChildren) issues.add(doc, [...lp, 'group'], `layer "${layer.group}" is not of type group`);
     }
     (layer.cql as CqlTerm[] | undefined)?.forEach((c, k) => ctx.pickerRef([...lp, 'cql', k, 'picker'], c.picker));
     (layer.viewparams as ViewParam[] | undefined)?.forEach((vp, k) => {

@@ -53,9 +53,14 @@ export function isSection<K extends SectionKind>(section: SectionBase, kind: K):
 
 const sectionKinds = Object.keys(sectionDefinitions) as SectionKind[];
 
+/** The definition of a kind, or undefined for a word that is no section kind. */
+export function findSectionDefinition(kind: string): SectionDefinition<SectionBase> | undefined {
+  return Object.hasOwn(sectionDefinitions, kind) ? ((sectionDefinitions as Record<string, SectionDefinition<never>>)[kind] as unknown as SectionDefinition<SectionBase>) : undefined;
+}
+
 /** The definition of a section's kind (config is validated, so the kind exists). */
 export function sectionDefinitionOf(section: SectionBase): SectionDefinition<SectionBase> {
-  const def = (sectionDefinitions as Record<string, SectionDefinition<never>>)[section.kind];
+  const def = findSectionDefinition(section.kind);
   if (!def) throw new Error(`unknown section kind "${section.kind}"; known: ${sectionKinds.join(', ')}`);
-  return def as unknown as SectionDefinition<SectionBase>;
+  return def;
 }

@@ -3,6 +3,8 @@
 // its component in src/ui/sections/<kind>/View.tsx. The generated schemas/section.schema.json accepts exactly the kinds
 // registered in definitions.ts.
 import type { JsonSchema, Source } from '../engine/types.ts';
+import type { ChartSpec } from '../engine/charts/spec.ts';
+import type { PublishedAttribute } from '../engine/catalog.ts';
 
 export type Path = ReadonlyArray<string | number>;
 
@@ -33,6 +35,25 @@ interface SectionDeclarations {
   charts?: Array<{ id: string; path: Path }>;
   variables?: string[];
   layerVariables?: Readonly<Record<string, readonly string[]>>;
+  /** The values a variable of one layer takes (a year list's years at `path`): each value's
+   *  layer must be published. */
+  layerOptions?: Array<{ layer: string; variable: string; values: readonly unknown[]; path: Path }>;
+  /** Legends it shows the visitor (a year picker's swatches prefer them). */
+  legends?: string[];
+}
+
+/** A chart as a section declares it: other pages (the atlas) draw it again from this. */
+export type SectionChart = ChartSpec & { id: string; from: string; router?: { page: string; [key: string]: unknown } };
+
+/** What a check against the layer catalog can ask (check:config, crossrefLayerData.ts); each
+ *  call reports at `path` (relative to the section). */
+interface CatalogCheckContext {
+  /** The attributes every layer a name (or {picker} template) can name has; undefined after
+   *  reporting it, or when they are not known from config. */
+  layer(path: Path, template: string): readonly PublishedAttribute[] | undefined;
+  /** The attribute `name` of those, or undefined after reporting it (`role` names it). */
+  attribute(path: Path, role: string, name: string, layer: string, attributes: readonly PublishedAttribute[]): PublishedAttribute | undefined;
+  add(path: Path, message: string): void;
 }
 
 export interface SectionDefinition<S = Record<string, unknown>> {
@@ -43,4 +64,10 @@ export interface SectionDefinition<S = Record<string, unknown>> {
   /** Ids this section declares for others to refer to (toggle rows, chart ids). */
   declares?(section: S): SectionDeclarations;
   crossCheck?(section: S, ctx: SectionCheckContext): void;
+  /** Checks what it reads from the layer catalog (a published layer and its attributes). */
+  catalogCheck?(section: S, ctx: CatalogCheckContext): void;
+  /** Whether a row id of a URL (`rows=`, issue 11) names a row this section shows. */
+  ownsRow?(section: S, rowId: string): boolean;
+  /** The chart it draws as a chart spec, for a section whose whole self is one chart. */
+  chartSpec?(section: S): SectionChart;
 }

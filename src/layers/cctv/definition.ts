@@ -2,7 +2,7 @@
 // popup with code, site, band, the embedded live video and the link 'Coastal CCTV Live'.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { stationBehaviour, stationProperties } from '../stations.ts';
+import { stationBehaviour, stationProperties, type StationDraw } from '../stations.ts';
 
 const cctvSchema = layerSchema(
   'cctv',
@@ -13,7 +13,7 @@ const cctvSchema = layerSchema(
 
 export type CctvTemplate = TemplateOf<typeof cctvSchema>;
 
-export const cctvDefinition: LayerDefinition<CctvTemplate> = {
+export const cctvDefinition: LayerDefinition<CctvTemplate, StationDraw> = {
   type: 'cctv',
   schema: cctvSchema,
   example: { id: 'cctv', layerId: 'cctv', type: 'cctv', name: 'กล้อง CCTV ชายฝั่ง', legend: 'stations', legendItem: 'cctv', auto: true },

@@ -14,7 +14,12 @@ const circlemarkerSchema = layerSchema(
 
 export type CirclemarkerTemplate = TemplateOf<typeof circlemarkerSchema>;
 
-export const circlemarkerDefinition: LayerDefinition<CirclemarkerTemplate> = {
+/** What the definition gives the drawer (draw.ts). */
+export interface CirclemarkerDraw {
+  radiusPx: number;
+}
+
+export const circlemarkerDefinition: LayerDefinition<CirclemarkerTemplate, CirclemarkerDraw> = {
   type: 'circlemarker',
   schema: circlemarkerSchema,
   example: { id: 'gps-default', type: 'circlemarker', name: 'จุดอ้างอิง', center: [102.1102309, 13.0402201], radius: 5, color: '#FF0000' },

@@ -1,8 +1,9 @@
 // CircleMarker drawing: a circle of a fixed pixel radius.
 import type { LayerDrawer } from '../draw/types.ts';
+import type { CirclemarkerDraw } from './definition.ts';
 import { addVectorLayers, vectorSignature } from '../draw/vector.ts';
 
-export const circlemarkerDrawer: LayerDrawer = {
-  add: (map, layer, ctx) => addVectorLayers(map, layer, ctx, { circleRadius: Number(layer.draw?.radiusPx ?? 10) }),
+export const circlemarkerDrawer: LayerDrawer<CirclemarkerDraw> = {
+  add: (map, layer, ctx) => addVectorLayers(map, layer, ctx, { circleRadius: layer.draw?.radiusPx ?? 10 }),
   signature: (layer) => `${vectorSignature(layer)}|${String(layer.draw?.radiusPx ?? '')}`,
 };

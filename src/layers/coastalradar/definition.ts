@@ -2,7 +2,7 @@
 // a click opens a popup with CODE, BAND and SITE (the CCTV link is not shown).
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { stationBehaviour, stationProperties } from '../stations.ts';
+import { stationBehaviour, stationProperties, type StationDraw } from '../stations.ts';
 
 const coastalradarSchema = layerSchema(
   'coastalradar',
@@ -13,7 +13,7 @@ const coastalradarSchema = layerSchema(
 
 export type CoastalradarTemplate = TemplateOf<typeof coastalradarSchema>;
 
-export const coastalradarDefinition: LayerDefinition<CoastalradarTemplate> = {
+export const coastalradarDefinition: LayerDefinition<CoastalradarTemplate, StationDraw> = {
   type: 'coastalradar',
   schema: coastalradarSchema,
   example: { id: 'stations', layerId: 'radar-stations', type: 'coastalradar', name: 'สถานีเรดาร์ชายฝั่ง', legend: 'stations', legendItem: 'radar', auto: true },

@@ -1,13 +1,14 @@
 // Station markers (coastalradar, cctv): pins in the legend colour, anchored at their tip; a
 // click opens the type's popup (see MapLayers' popup handling in src/map/).
 import type { MapLayer } from '../types.ts';
+import type { StationDraw } from '../stations.ts';
 import { addSource, vectorSignature } from './vector.ts';
 import { colorExpression, DEFAULT_LAYER_COLOR } from './legendStyle.ts';
 import { ensurePinImage } from './icon.ts';
 import type { LayerDrawer } from './types.ts';
 import './popup.css';
 
-export function stationDrawer(popup: (properties: Readonly<Record<string, unknown>>, layer: MapLayer) => HTMLElement): LayerDrawer {
+export function stationDrawer(popup: (properties: Readonly<Record<string, unknown>>, layer: MapLayer<StationDraw>) => HTMLElement): LayerDrawer<StationDraw> {
   return {
     add(map, layer, ctx) {
       const color = colorExpression(layer, ctx.legends);
@@ -22,6 +23,7 @@ export function stationDrawer(popup: (properties: Readonly<Record<string, unknow
     },
     signature: vectorSignature,
     popup,
+    icon: (layer) => layer.draw?.icon,
   };
 }
 

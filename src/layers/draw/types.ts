@@ -1,5 +1,8 @@
 // How a layer type draws (the browser half of a layer module): MapLibre sources and style layers.
+// `D` is what the type's definition writes in its instances' `draw`; the members are function
+// properties (not methods) so that TypeScript checks the pair strictly (drawers.ts).
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Layer as DeckLayer } from '@deck.gl/core';
 import type { Legend } from '../../engine/types.ts';
 import type { MapLayer } from '../types.ts';
 
@@ -9,11 +12,22 @@ export interface DrawContext {
   beforeId?: string;
 }
 
-export interface LayerDrawer {
+/** A layer's deck.gl layers at a year of the slider, made once per load of its features. */
+export type TimelineLayers = (year: number) => DeckLayer[];
+
+export interface LayerDrawer<D = unknown> {
   /** Adds the layer's source and style layers; returns the style-layer ids, bottom first. */
-  add(map: MapLibreMap, layer: MapLayer, ctx: DrawContext): string[];
+  add: (map: MapLibreMap, layer: MapLayer<D>, ctx: DrawContext) => string[];
   /** What, when it changes, requires the layer to be drawn again (its URL, its data). */
-  signature(layer: MapLayer): string;
+  signature: (layer: MapLayer<D>) => string;
   /** A popup's content for a clicked feature of this layer (types whose featureInfo is 'popup'). */
-  popup?(properties: Readonly<Record<string, unknown>>, layer: MapLayer): HTMLElement;
+  popup?: (properties: Readonly<Record<string, unknown>>, layer: MapLayer<D>) => HTMLElement;
+  /** The history request of a clicked point (the feature drawer's trend chart), for a layer that
+   *  keeps one: a function of the point's properties (undefined: the point has no id). */
+  trend?: (layer: MapLayer<D>) => ((properties: Readonly<Record<string, unknown>>) => string | undefined) | undefined;
+  /** The icon it stands on its points (pixels), which a fit to its features keeps in view. */
+  icon?: (layer: Pick<MapLayer<D>, 'draw'>) => { width: number; height: number } | undefined;
+  /** Drawn with deck.gl by the year slider (map/timeline), not by `add`: its layers per year.
+   *  Loads its deck.gl code the first time, so that deck.gl is not part of a page's first load. */
+  timeline?: (layer: MapLayer<D>, legends: readonly Legend[]) => Promise<TimelineLayers>;
 }

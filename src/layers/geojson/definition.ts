@@ -26,6 +26,7 @@ export const geojsonDefinition: LayerDefinition<GeojsonTemplate> = {
   schema: geojsonSchema,
   example: { id: 'beaches', type: 'geojson', name: 'ชายหาด', url: '/tcs/v2/router', params: { page: 'beaches' }, legend: 'stations', fit: true },
   offersData: true,
+  compareSide: true,
   featureInfo: 'drawn',
   instantiate(t, ctx) {
     return { ...baseInstance(t, ctx), url: t.asset ? assetUrl(ctx.app, t.asset) : fill(t.url ?? '', ctx), options: {} };

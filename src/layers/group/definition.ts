@@ -14,6 +14,7 @@ export const groupDefinition: LayerDefinition<GroupTemplate> = {
   schema: groupSchema,
   example: { id: 'potential', type: 'group', name: 'พื้นที่ศักยภาพ' },
   offersData: false,
+  drawsChildren: true,
   featureInfo: 'none',
   instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {} }),
   crossCheck(t, ctx) {

@@ -12,6 +12,7 @@ import { layerSchema, type TemplateOf } from '../define.ts';
 import { viewparams } from '../schemaParts.ts';
 import { baseInstance, fill, routerUrl, viewparamEntries } from '../request.ts';
 import { requestUrl } from '../featureRequests.ts';
+import { BOUNDS_VAR } from '../viewBounds.ts';
 
 const name = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]*$' } as const;
 const field = { type: 'string', pattern: '^[a-z_][a-z0-9_]*$' } as const;
@@ -74,15 +75,17 @@ export interface TrendRequest {
   params: Record<string, string>;
 }
 
-/** The variable the toggle row fills with the map's view ('' below the template's minZoom). */
-export const BOUNDS_VAR = 'bounds';
+/** What the definition gives the drawer (draw.ts). */
+export interface RouterpointsDraw {
+  trend?: TrendRequest;
+}
 
-/** The map's view as a bounds parameter: xmin,ymin,xmax,ymax in degrees (5 decimals, about 1 m,
- *  clamped to the world), or '' below minZoom. */
-export function boundsParam(view: { west: number; south: number; east: number; north: number; zoom: number }, minZoom: number): string {
-  if (view.zoom < minZoom) return '';
-  const clamp = (v: number, limit: number) => Math.min(limit, Math.max(-limit, v)).toFixed(5);
-  return [clamp(view.west, 180), clamp(view.south, 90), clamp(view.east, 180), clamp(view.north, 90)].join(',');
+/** The history request of one point: the router's trend mode for its id, or undefined without one. */
+export function trendUrl(trend: TrendRequest, properties: Readonly<Record<string, unknown>>): string | undefined {
+  const id = properties[trend.id];
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  const query = new URLSearchParams({ page: trend.page, mode: trend.mode, ...trend.params, [trend.id]: String(id) });
+  return `${trend.url}?${query.toString()}`;
 }
 
 function requestParams(t: RouterpointsTemplate, ctx: Pick<InstantiateContext, 'values' | 'vars'>): Record<string, string> {
@@ -108,7 +111,7 @@ export function rowsToPoints(answer: unknown, position: { lon: string; lat: stri
   return { type: 'FeatureCollection', features };
 }
 
-export const routerpointsDefinition: LayerDefinition<RouterpointsTemplate> = {
+export const routerpointsDefinition: LayerDefinition<RouterpointsTemplate, RouterpointsDraw> = {
   type: 'routerpoints',
   schema: routerpointsSchema,
   example: {
@@ -118,6 +121,7 @@ export const routerpointsDefinition: LayerDefinition<RouterpointsTemplate> = {
   },
   offersData: true,
   featureInfo: 'drawn',
+  viewBounds: (t) => t.bounds && { minZoom: t.bounds.minZoom, message: t.bounds.message },
   instantiate(t, ctx) {
     const params = requestParams(t, ctx);
     const trend: TrendRequest | undefined = t.trend && {

@@ -59,6 +59,7 @@ export const wfsDefinition: LayerDefinition<WfsTemplate> = {
     legend: 'erosion-accretion', legendItem: 'erosion', fit: true,
   },
   offersData: true,
+  compareSide: true,
   featureInfo: 'drawn',
   instantiate(t, ctx) {
     return { ...baseInstance(t, ctx), options: { typeName: fill(t.layers, ctx) } };

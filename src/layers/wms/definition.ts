@@ -25,6 +25,12 @@ export const wmsDefinition: LayerDefinition<WmsTemplate> = {
   example: { id: 'coastline', type: 'wms', name: 'แนวชายฝั่ง พ.ศ. {year}', layers: '{product}:cmline_{year}', cql: [{ field: 'prv_code', picker: 'province' }], legend: 'cmline-years' },
   offersData: false,
   featureInfo: 'wms',
+  compareSide: true,
+  legendGraphicUrl(layer) {
+    if (!layer.url || !layer.options?.layers) return null;
+    const params = new URLSearchParams({ SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetLegendGraphic', FORMAT: 'image/png', LAYER: layer.options.layers });
+    return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
+  },
   instantiate(t, ctx) {
     const options: Record<string, string> = { layers: fill(t.layers, ctx), format: 'image/png', transparent: 'true', version: '1.1.0' };
     const cqlFilter = buildCql(t.cql ?? [], ctx.values);

@@ -1,10 +1,10 @@
 // The deck.gl layers of a prepared yearlines layer for one slider year (issue 25 item 2): a module
-// of its own so that deck.gl loads only when a yearlines layer is shown (TimelineOverlay imports it
+// of its own so that deck.gl loads only when a yearlines layer is shown (draw.ts imports it
 // dynamically).
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import type { Layer } from '@deck.gl/core';
-import { transectColour, type PreparedYearlines, type TransectPoint, type YearPath } from './draw.ts';
+import { transectColour, type PreparedYearlines, type TransectPoint, type YearPath } from './prepare.ts';
 
 // One extension instance: deck.gl compares extensions by identity, a new one rebuilds the layer.
 const YEAR_FILTER = new DataFilterExtension({ filterSize: 1 });

@@ -49,7 +49,7 @@ const yearlinesSchema = layerSchema(
   ['lines'],
 );
 
-export type YearlinesTemplate = TemplateOf<typeof yearlinesSchema>;
+type YearlinesTemplate = TemplateOf<typeof yearlinesSchema>;
 
 /** What the drawer reads from the instance's `draw`. */
 export interface YearlinesDraw {
@@ -95,7 +95,7 @@ async function transectDistances(t: YearlinesTemplate, years: readonly number[],
   });
 }
 
-export const yearlinesDefinition: LayerDefinition<YearlinesTemplate> = {
+export const yearlinesDefinition: LayerDefinition<YearlinesTemplate, YearlinesDraw> = {
   type: 'yearlines',
   schema: yearlinesSchema,
   example: {
@@ -106,10 +106,11 @@ export const yearlinesDefinition: LayerDefinition<YearlinesTemplate> = {
   },
   offersData: false,
   featureInfo: 'none',
+  timelineYears: yearsOf,
   instantiate(t, ctx) {
     const lineLegends = Object.fromEntries(t.lines.flatMap((l) => (l.legend ?? t.legend ? l.years.map((y) => [String(y), (l.legend ?? t.legend)!]) : [])));
     const draw: YearlinesDraw = { years: yearsOf(t), lineLegends, trail: t.trail ?? 0.25, ...(t.transects ? { transectLegend: t.transects.legend } : {}) };
-    return { ...baseInstance(t, ctx), options: {}, draw: { ...draw } };
+    return { ...baseInstance(t, ctx), options: {}, draw };
   },
   async load(t, _instance, ctx): Promise<LoadedData> {
     const years = yearsOf(t);

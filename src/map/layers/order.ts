@@ -2,6 +2,7 @@
 // group's children draw at the group's place (their own zIndex orders them inside it) and are
 // shown and hidden with it.
 import type { MapLayer } from '../layerStore.ts';
+import { definitionOf } from '../../layers/definitions.ts';
 
 const byZ = (a: MapLayer, b: MapLayer) => b.zIndex - a.zIndex;
 
@@ -10,5 +11,5 @@ export function drawOrder(layers: readonly MapLayer[]): MapLayer[] {
   return layers
     .filter((l) => l.visible && !l.groupId)
     .sort(byZ)
-    .flatMap((l) => (l.type === 'group' ? layers.filter((c) => c.groupId === l.id && c.visible).sort(byZ) : [l]));
+    .flatMap((l) => (definitionOf(l.type).drawsChildren ? layers.filter((c) => c.groupId === l.id && c.visible).sort(byZ) : [l]));
 }

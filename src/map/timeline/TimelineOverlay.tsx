@@ -1,59 +1,81 @@
-// Draws the yearlines layers of the layer list with deck.gl, interleaved with MapLibre (issue 25
-// item 2; @deck.gl/maplibre's MapLibreOverlay: @deck.gl/mapbox's interleaved overlay crashes on
-// maplibre-gl 6, DESIGN.md §5). Their data is prepared once per load; the slider year only changes
+// Draws the layers of the layer list whose type the year slider plays (their drawer's `timeline`:
+// yearlines) with deck.gl, interleaved with MapLibre (issue 25 item 2; @deck.gl/maplibre's
+// MapLibreOverlay: @deck.gl/mapbox's interleaved overlay crashes on maplibre-gl 6, DESIGN.md §5). Their data is prepared once per load; the slider year only changes
 // filter ranges and the points' colours, so scrubbing asks the server for nothing.
 import { useEffect, useMemo, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { useConfig } from '../../state/config.tsx';
 import { useStore } from '../../state/store.ts';
-import { layerStore } from '../layerStore.ts';
+import { layerStore, type MapLayer } from '../layerStore.ts';
 import { useCompare } from '../compare/compareState.ts';
-import { prepareYearlines } from '../../layers/yearlines/draw.ts';
+import { drawerOf } from '../../layers/drawers.ts';
+import type { LayerDrawer, TimelineLayers } from '../../layers/draw/types.ts';
 
-/** The overlay on the map and the function that makes the deck.gl layers, once both are loaded. */
-interface Deck {
-  overlay: MapLibreOverlay;
-  layersFor: typeof import('../../layers/yearlines/deckLayers.ts').yearlinesDeckLayers;
+type Timeline = NonNullable<LayerDrawer['timeline']>;
+
+/** The deck.gl layers per year of the layers drawn, once made (`of`: the list they were made for). */
+interface Made {
+  of: ReadonlyArray<unknown>;
+  layers: TimelineLayers[];
 }
 
 export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
   const { legends } = useConfig();
   const layers = useStore(layerStore, (s) => s.layers);
   const year = Number(useCompare().context.year);
-  const [deck, setDeck] = useState<Deck | null>(null);
-  const prepared = useMemo(() => layers.filter((l) => l.type === 'yearlines' && l.visible && l.geoJson).map((l) => prepareYearlines(l, legends)), [layers, legends]);
-  const wanted = prepared.length > 0;
+  const [overlay, setOverlay] = useState<MapLibreOverlay | null>(null);
+  // The shown layers whose type the slider draws (its drawer's `timeline`), with their data.
+  const drawn = useMemo(
+    () => layers.flatMap((layer): Array<{ layer: MapLayer; timeline: Timeline }> => {
+      const timeline = layer.visible && layer.geoJson ? drawerOf(layer.type)?.timeline : undefined;
+      return timeline ? [{ layer, timeline }] : [];
+    }),
+    [layers],
+  );
+  const wanted = drawn.length > 0;
+  const [made, setMade] = useState<Made | null>(null);
 
-  // deck.gl (~180 KB gzip) is loaded the first time a yearlines layer is shown, not with the page.
+  // deck.gl (~180 KB gzip) is loaded the first time such a layer is shown, not with the page.
   useEffect(() => {
-    if (!map || !wanted || deck) return;
+    if (!map || !wanted || overlay) return;
     let cancelled = false;
-    void Promise.all([import('@deck.gl/maplibre'), import('../../layers/yearlines/deckLayers.ts')]).then(([{ MapLibreOverlay }, { yearlinesDeckLayers }]) => {
+    void import('@deck.gl/maplibre').then(({ MapLibreOverlay }) => {
       if (cancelled) return;
-      const overlay = new MapLibreOverlay({ interleaved: true, layers: [] });
-      map.addControl(overlay);
-      setDeck({ overlay, layersFor: yearlinesDeckLayers });
+      const created = new MapLibreOverlay({ interleaved: true, layers: [] });
+      map.addControl(created);
+      setOverlay(created);
     });
     return () => {
       cancelled = true;
     };
-  }, [map, wanted, deck]);
+  }, [map, wanted, overlay]);
+
+  // Each layer's data is prepared once per load; the slider year only picks among them.
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all(drawn.map(({ layer, timeline }) => timeline(layer, legends))).then((perYear) => {
+      if (!cancelled) setMade({ of: drawn, layers: perYear });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [drawn, legends]);
 
   // A new map (or leaving the page) takes the overlay off the old one.
   useEffect(() => {
-    if (!deck || !map) return;
+    if (!overlay || !map) return;
     return () => {
-      map.removeControl(deck.overlay);
-      setDeck(null);
+      map.removeControl(overlay);
+      setOverlay(null);
     };
-  }, [map, deck]);
+  }, [map, overlay]);
 
   useEffect(() => {
-    if (!deck) return;
-    deck.overlay.setProps({ layers: prepared.flatMap((p) => deck.layersFor(p, year)) });
+    if (!overlay || made?.of !== drawn) return;
+    overlay.setProps({ layers: made.layers.flatMap((layersAt) => layersAt(year)) });
     // The year drawn (browser tests wait for it), once deck.gl draws.
     map?.getContainer().parentElement?.setAttribute('data-timeline-year', wanted ? String(year) : '');
-  }, [map, deck, prepared, year, wanted]);
+  }, [map, overlay, made, drawn, year, wanted]);
   return null;
 }

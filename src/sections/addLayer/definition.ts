@@ -18,6 +18,7 @@ export const addLayerDefinition: SectionDefinition<AddLayerSection> = {
   kind: 'addLayer',
   schema: addLayerSchema,
   example: { kind: 'addLayer', label: 'เพิ่มชั้นข้อมูล พ.ศ. 2567', layer: 'lake-island', validate: ['island-required'] },
+  ownsRow: (s, rowId) => rowId === s.layer,
   crossCheck(s, ctx) {
     ctx.layer(['layer'], s.layer);
     ctx.validations(['validate'], s.validate);

@@ -54,6 +54,7 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
     ],
   },
   declares: (s) => ({ charts: [{ id: s.id, path: ['id'] }] }),
+  chartSpec: (s) => s,
   crossCheck(s, ctx) {
     ctx.dataLayer(['from'], s.from);
     if (s.legend !== undefined) ctx.legend(['legend'], s.legend);

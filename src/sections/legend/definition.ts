@@ -26,6 +26,7 @@ export const legendDefinition: SectionDefinition<LegendSection> = {
   kind: 'legend',
   schema: legendSchema,
   example: { kind: 'legend', legend: 'land-use', collapsed: true },
+  declares: (s) => ({ legends: [s.legend] }),
   crossCheck(s, ctx) {
     ctx.legend(['legend'], s.legend);
     s.items?.forEach((code, i) => ctx.legendItem(['items', i], s.legend, code));

@@ -37,6 +37,7 @@ export const rowsDefinition: SectionDefinition<RowsSection> = {
   schema: rowsSchema,
   example: { kind: 'rows', rows: [{ id: 'erosion', label: 'พื้นที่กัดเซาะ', layer: 'erosion', swatch: '#FF0000', validate: ['province-required'] }] },
   declares: (s) => ({ rows: s.rows.map((r, k) => ({ id: r.id, layer: r.layer, path: ['rows', k, 'id'] })) }),
+  ownsRow: (s, rowId) => s.rows.some((r) => r.id === rowId),
   crossCheck(s, ctx) {
     s.rows.forEach((r, k) => {
       ctx.layer(['rows', k, 'layer'], r.layer);

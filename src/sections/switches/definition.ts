@@ -3,6 +3,7 @@
 import { id } from '../../layers/schemaParts.ts';
 import { sectionSchema, type SectionOf } from '../define.ts';
 import type { SectionDefinition } from '../types.ts';
+import { isSwitchesRow } from './rowIds.ts';
 
 const switchesSchema = sectionSchema(
   'switches',
@@ -48,7 +49,7 @@ const switchesSchema = sectionSchema(
   ['id', 'groups'],
 );
 
-export type SwitchesSection = SectionOf<typeof switchesSchema>;
+type SwitchesSection = SectionOf<typeof switchesSchema>;
 
 export const switchesDefinition: SectionDefinition<SwitchesSection> = {
   kind: 'switches',
@@ -60,6 +61,7 @@ export const switchesDefinition: SectionDefinition<SwitchesSection> = {
     action: { label: 'CVI Process', layer: 'cvi' },
   },
   declares: (s) => ({ variables: [s.id, `${s.id}-label`] }),
+  ownsRow: (s, rowId) => !s.inert && isSwitchesRow(s, rowId),
   crossCheck(s, ctx) {
     if (s.action) ctx.layer(['action', 'layer'], s.action.layer);
     s.groups.forEach((g, gi) =>

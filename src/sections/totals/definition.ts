@@ -3,7 +3,8 @@
 // server (/{product}/v2/totals) from the layer catalog, filtered by pickers, without a layer row
 // on the map. Its schema is the `chart` section's minus what totals cannot feed (stack, shares,
 // a weighted mean, `missing: zero`, conditional or appended levels), plus the layer and filter.
-// check:config checks the layer and attributes against the catalog (crossrefLayerData.ts).
+// check:config checks the layer and attributes against the catalog (catalogCheck, run by
+// loader/crossrefLayerData.ts).
 import { chartProperties } from '../../engine/charts/spec.ts';
 import { templateVariables } from '../../engine/template.ts';
 import { color, id } from '../../layers/schemaParts.ts';
@@ -68,6 +69,20 @@ export const totalsDefinition: SectionDefinition<TotalsSection> = {
     groupBy: [{ fields: ['prv_name'], label: 'จังหวัด', prefix: 'จ.' }],
   },
   declares: (s) => ({ charts: [{ id: s.id, path: ['id'] }] }),
+  // The layer is published and has the attributes it reads; a sum or mean reads a number.
+  catalogCheck(s, ctx) {
+    const attributes = ctx.layer(['layer'], s.layer);
+    if (!attributes) return;
+    for (const column of Object.keys(s.filter ?? {})) ctx.attribute(['filter', column], 'filter attribute', column, s.layer, attributes);
+    const aggregate = s.value.aggregate ?? 'sum';
+    if (s.value.field !== undefined) {
+      const field = ctx.attribute(['value', 'field'], 'value field', s.value.field, s.layer, attributes);
+      if (field && aggregate !== 'count' && field.type !== 'int' && field.type !== 'double') {
+        ctx.add(['value', 'field'], `value field "${field.name}" is ${field.type} in the catalog; aggregate ${aggregate} needs an int or double attribute`);
+      }
+    }
+    s.groupBy.forEach((level, k) => level.fields.forEach((f, j) => ctx.attribute(['groupBy', k, 'fields', j], 'groupBy field', f, s.layer, attributes)));
+  },
   crossCheck(s, ctx) {
     for (const variable of templateVariables(s.layer)) ctx.picker(['layer'], variable);
     Object.entries(s.filter ?? {}).forEach(([column, ref]) => ctx.picker(['filter', column], ref));

@@ -31,7 +31,17 @@ export const yearLayersDefinition: SectionDefinition<YearLayersSection> = {
   kind: 'yearLayers',
   schema: yearLayersSchema,
   example: { kind: 'yearLayers', title: 'ชั้นข้อมูลแนวชายฝั่ง', years: { list: 'years' }, layer: 'coastline', validate: ['province-required'] },
-  declares: (s) => ({ layerVariables: { [s.layer]: ['year'] } }),
+  declares: (s) => ({
+    layerVariables: { [s.layer]: ['year'] },
+    ...(s.years && 'options' in s.years ? { layerOptions: [{ layer: s.layer, variable: 'year', values: s.years.options, path: ['years', 'options'] }] } : {}),
+  }),
+  // A row per year: `<layer>-<year>` of the listed years, or of any year of a list read later.
+  ownsRow(s, rowId) {
+    if (!s.years) return false;
+    if ('options' in s.years) return s.years.options.some((o) => rowId === `${s.layer}-${typeof o === 'number' ? o : o.value}`);
+    const prefix = `${s.layer}-`;
+    return rowId.startsWith(prefix) && /^[\w-]+$/.test(rowId.slice(prefix.length));
+  },
   crossCheck(s, ctx) {
     ctx.layer(['layer'], s.layer);
     if (s.years) ctx.source(['years'], s.years);

@@ -1,8 +1,8 @@
 // What every section drawer of the atlas gets: the area, its period and statistics, the config
 // it draws from, and the PDF helpers (Thai text runs, the page's width).
 import type { AtlasChartRef, AtlasDoc } from '../../engine/atlasTypes.ts';
-import type { ChartSpec } from '../../engine/charts/spec.ts';
 import type { ConfigBundle } from '../../engine/types.ts';
+import { sectionCharts, type SectionChart } from '../../loader/sectionCharts.ts';
 import { FONT } from '../../pdf/fonts.ts';
 import { nestRuns, thaiRuns } from '../../pdf/thaiText.ts';
 import type { Database } from '../db/types.ts';
@@ -45,12 +45,12 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 }
 
 /** The chart section a reference names (check:config made sure it exists). */
-export function chartSpec(config: AtlasConfig, ref: AtlasChartRef): ChartSpec & { id: string; from: string; router?: { by?: string; split?: string } } {
+export function chartSpec(config: AtlasConfig, ref: AtlasChartRef): SectionChart {
   const topic = config.bundle.topics.find((t) => t.route === ref.topic);
   const variant = topic?.variants.find((v) => v.path === (ref.variant ?? ''));
-  const section = variant?.sections.find((s) => s.kind === 'chart' && s.id === ref.chart);
-  if (!section) throw new Error(`atlas: no chart ${ref.chart} in ${ref.topic}/${ref.variant ?? ''}`);
-  return section as unknown as ChartSpec & { id: string; from: string; router?: { by?: string; split?: string } };
+  const chart = sectionCharts(variant?.sections ?? []).find((c) => c.id === ref.chart);
+  if (!chart) throw new Error(`atlas: no chart ${ref.chart} in ${ref.topic}/${ref.variant ?? ''}`);
+  return chart;
 }
 
 /** The catalog layer name a topic layer requests ('{product}:erosion_area' -> 'erosion_area'). */

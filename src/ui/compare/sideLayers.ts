@@ -6,7 +6,6 @@ import type { AppConfig, CompareDoc, Legend, ResolvedVariant } from '../../engin
 import type { PickerValues } from '../../engine/options.ts';
 import type { LoadDeps, MapLayer, TemplateBase } from '../../layers/types.ts';
 import { definitionOf } from '../../layers/definitions.ts';
-import { yearsOf, type YearlinesTemplate } from '../../layers/yearlines/definition.ts';
 import { satelliteOptions, satelliteTileUrl } from '../../map/satellite/satellite.ts';
 import type { CompareSideLayers } from '../../map/compare/compareState.ts';
 
@@ -47,10 +46,10 @@ export function yearColours(variant: ResolvedVariant, spec: CompareDoc, legends:
   return Object.fromEntries((legend?.items ?? []).flatMap((item) => (item.code !== undefined && item.color ? [[String(item.code), item.color]] : [])));
 }
 
-/** The years the slider plays: its timeline layer's, else the compare years. */
+/** The years the slider plays: its timeline layer's (its type's `timelineYears`), else the compare years. */
 export function timelineYears(variant: ResolvedVariant, spec: CompareDoc): number[] {
   const template = spec.timeline ? variant.layers.find((l) => l.id === spec.timeline) : undefined;
-  return template?.type === 'yearlines' ? yearsOf(template as unknown as YearlinesTemplate) : spec.years;
+  return (template && definitionOf(template.type).timelineYears?.(template)) ?? spec.years;
 }
 
 /** The report's layers in compare mode (issue 25 item 5): both sides' layers, each named with its

@@ -5,6 +5,7 @@ import { th } from '../../locale/th.ts';
 import { useStore } from '../../state/store.ts';
 import { featureInfoStore } from './featureInfoStore.ts';
 import { layerStore } from '../../map/layerStore.ts';
+import { drawerOf } from '../../layers/drawers.ts';
 import { PropertyTable } from './PropertyTable.tsx';
 import './featureInfo.css';
 
@@ -16,7 +17,7 @@ export function FeatureInfoContent() {
   const features = useStore(featureInfoStore, (s) => s.features);
   // A layer with a trend drawer (rate points) is on the map: fetch the trend view and vega now,
   // not on the first click (issue 14: click -> chart shown within 1 s). Other pages never load them.
-  const trendLayer = useStore(layerStore, (s) => s.layers.some((l) => l.draw?.trend !== undefined));
+  const trendLayer = useStore(layerStore, (s) => s.layers.some((l) => drawerOf(l.type)?.trend?.(l) !== undefined));
   useEffect(() => {
     if (trendLayer) void loadTrendInfo().then(() => import('../charts/embed.ts')).catch(() => undefined);
   }, [trendLayer]);

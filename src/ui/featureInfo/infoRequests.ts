@@ -7,6 +7,7 @@
 // layer joined by ';' (INCLUDE for a layer without one). Each request goes through the router's
 // wms proxy.
 import type { MapLayer } from '../../map/layerStore.ts';
+import { definitionOf } from '../../layers/definitions.ts';
 
 /** A WMS layer a click can ask about. */
 export interface InfoLayer {
@@ -54,7 +55,7 @@ const INFO_FEATURE_COUNT = 10;
 /** The visible WMS layers of the page that GetFeatureInfo can ask, top (highest zIndex) first. */
 export function infoLayersOf(layers: readonly MapLayer[], filter: InfoLayerFilter = {}): InfoLayer[] {
   return layers
-    .filter((l) => l.type === 'wms' && l.visible && !!l.url && !!l.options?.layers)
+    .filter((l) => definitionOf(l.type).featureInfo === 'wms' && l.visible && !!l.url && !!l.options?.layers)
     .filter((l) => !filter.page || !l.page || l.page === filter.page)
     .filter((l) => !filter.exclude?.(l))
     .sort((a, b) => b.zIndex - a.zIndex)

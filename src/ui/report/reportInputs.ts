@@ -8,12 +8,11 @@ import type { MapLayer } from '../../map/layerStore.ts';
 import { drawOrder } from '../../map/layers/order.ts';
 import type { ReportChart, ReportInput } from '../../report/model.ts';
 import { sectionDefinitionOf } from '../../sections/definitions.ts';
+import { definitionOf } from '../../layers/definitions.ts';
 
-/** The GetLegendGraphic picture of a WMS layer that config gives no legend. */
+/** The server's picture of the legend of a layer that config gives no legend (GetLegendGraphic). */
 function legendGraphicUrl(layer: MapLayer): string | null {
-  if (layer.type !== 'wms' || !layer.url || !layer.options?.layers) return null;
-  const params = new URLSearchParams({ SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetLegendGraphic', FORMAT: 'image/png', LAYER: layer.options.layers });
-  return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
+  return definitionOf(layer.type).legendGraphicUrl?.(layer) ?? null;
 }
 
 /** The topic and variant of a page (route/variant path). */

@@ -14,7 +14,7 @@ import { useStore } from '../../state/store.ts';
 import { areaRequestStore, requestedArea } from './areaRequest.ts';
 import { useOptions } from './useOptions.ts';
 import { MultiPicker } from './MultiPicker.tsx';
-import { isSection } from '../../sections/definitions.ts';
+import { sectionDefinitionOf } from '../../sections/definitions.ts';
 import { restoredChoice, skipFailedPicker } from '../urlState/pageRestore.ts';
 import { useVariantState } from './variantState.tsx';
 import { failureText } from '../sections/common/failureText.ts';
@@ -178,7 +178,7 @@ export function yearSwatches(variant: ResolvedVariant, legends: readonly Legend[
   if (options.length === 0) return null;
   const own = new Set<string>([
     ...variant.layers.flatMap((l) => (l.legend ? [l.legend] : [])),
-    ...variant.sections.flatMap((s) => (isSection(s, 'legend') ? [s.legend] : [])),
+    ...variant.sections.flatMap((s) => sectionDefinitionOf(s).declares?.(s).legends ?? []),
   ]);
   const ordered = [...legends.filter((l) => own.has(l.id)), ...legends.filter((l) => !own.has(l.id))];
   let best: { legend: Legend; covered: number } | null = null;

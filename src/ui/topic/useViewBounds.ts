@@ -1,20 +1,16 @@
-// The map's view for a layer that asks for the rows in view (routerpoints `bounds`, issue 14):
+// The map's view for a layer that asks for the rows in view (its type's `viewBounds`, issue 14):
 // xmin,ymin,xmax,ymax once the map has stopped moving, '' below the layer's minZoom; undefined
 // for a layer without `bounds`. The toggle row passes it as the variable {bounds}.
 import { useEffect, useState } from 'react';
-import { boundsParam } from '../../layers/routerpoints/definition.ts';
+import { boundsParam } from '../../layers/viewBounds.ts';
+import { definitionOf } from '../../layers/definitions.ts';
+import type { TemplateBase, ViewBoundsOption } from '../../layers/types.ts';
 import { mapStore } from '../../map/mapStore.ts';
 import { useStore } from '../../state/store.ts';
 
-interface ViewBoundsOption {
-  minZoom: number;
-  message: string;
-}
-
-/** The `bounds` option of a layer template, if it has one. */
-export function boundsOption(template: unknown): ViewBoundsOption | undefined {
-  const b = (template as { bounds?: Partial<ViewBoundsOption> } | undefined)?.bounds;
-  return b && typeof b.minZoom === 'number' && typeof b.message === 'string' ? { minZoom: b.minZoom, message: b.message } : undefined;
+/** The map view a layer template asks for (its type's `viewBounds`), if any. */
+export function boundsOption(template: TemplateBase | undefined): ViewBoundsOption | undefined {
+  return template && definitionOf(template.type).viewBounds?.(template);
 }
 
 export function useViewBounds(option: ViewBoundsOption | undefined): string | undefined {

@@ -2,9 +2,7 @@
 // satellite year it may name. Anything the page does not know is dropped and named as a problem;
 // picker codes are checked later, against the picker's loaded options.
 import type { AppConfig, ResolvedVariant } from '../../engine/types.ts';
-import { isSection } from '../../sections/definitions.ts';
-import type { SwitchesSection } from '../../sections/switches/definition.ts';
-import { isSwitchesRow } from '../sections/switches/rowIds.ts';
+import { sectionDefinitionOf } from '../../sections/definitions.ts';
 import { satelliteOptions } from '../../map/satellite/satellite.ts';
 import type { UrlState } from '../../engine/urlState.ts';
 
@@ -12,25 +10,9 @@ export interface RestorePlan extends UrlState {
   problems: string[];
 }
 
-/**
- * Row ids a variant can show: ids of its `rows` sections, `<layer>-<year>` of its year lists, the
- * layer of an `addLayer` button and the layers of its switches (rowIds.ts).
- */
+/** Whether a row id names a row the variant can show: one a section of it owns (its `ownsRow`). */
 function rowMatcher(variant: ResolvedVariant): (id: string) => boolean {
-  const ids = new Set<string>();
-  const yearPrefixes: string[] = [];
-  const switches: SwitchesSection[] = [];
-  for (const s of variant.sections) {
-    if (isSection(s, 'rows')) s.rows.forEach((r) => ids.add(r.id));
-    if (isSection(s, 'addLayer')) ids.add(s.layer);
-    if (isSection(s, 'switches') && !s.inert) switches.push(s);
-    if (isSection(s, 'yearLayers') && s.years) {
-      const years = s.years;
-      if ('options' in years) years.options.forEach((o) => ids.add(`${s.layer}-${typeof o === 'number' ? o : o.value}`));
-      else yearPrefixes.push(`${s.layer}-`);
-    }
-  }
-  return (id) => ids.has(id) || yearPrefixes.some((p) => id.startsWith(p) && /^[\w-]+$/.test(id.slice(p.length))) || switches.some((s) => isSwitchesRow(s, id));
+  return (id) => variant.sections.some((s) => sectionDefinitionOf(s).ownsRow?.(s, id) === true);
 }
 
 export function planRestore(state: UrlState, variant: ResolvedVariant, app: AppConfig): RestorePlan {

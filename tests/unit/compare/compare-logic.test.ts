@@ -2,7 +2,7 @@
 // side draws, and the year slider's colours and years.
 import { describe, expect, it } from 'vitest';
 import { decodeUrlState, encodeUrlState } from '../../../src/engine/urlState.ts';
-import { prepareYearlines, rateUpTo, transectColour } from '../../../src/layers/yearlines/draw.ts';
+import { prepareYearlines, rateUpTo, transectColour } from '../../../src/layers/yearlines/prepare.ts';
 import { yearlinesDeckLayers } from '../../../src/layers/yearlines/deckLayers.ts';
 import { yearlinesDefinition, yearsOf } from '../../../src/layers/yearlines/definition.ts';
 import { keyStep } from '../../../src/map/compare/CompareDivider.tsx';
@@ -50,7 +50,7 @@ describe('the yearlines layer (issue 25 items 2, 3)', () => {
   it('plays the years of all its sources, oldest first, each coloured by its own legend', () => {
     expect(yearsOf(template as never)).toEqual([2548, 2562, 2567]);
     const instance = yearlinesDefinition.instantiate(template as never, { app: { product: 'tcs' } as never, values: {}, vars: {} });
-    const layer: MapLayer = {
+    const layer: MapLayer<NonNullable<typeof instance.draw>> = {
       ...instance,
       zIndex: 600,
       visible: true,

@@ -11,7 +11,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { symbolImageId } from '../../../src/engine/symbols.ts';
 import type { Legend } from '../../../src/engine/types.ts';
-import { layerDrawers } from '../../../src/layers/drawers.ts';
+import { drawerOf } from '../../../src/layers/drawers.ts';
 import { DEFAULT_LAYER_COLOR, symbolExpression } from '../../../src/layers/draw/legendStyle.ts';
 import type { MapLayer } from '../../../src/layers/types.ts';
 import { BY_CODE, BY_RANGE } from '../../server/render/symbolLegends.ts';
@@ -43,7 +43,7 @@ function layer(type: string, extra: Partial<MapLayer> = {}): MapLayer {
 
 function draw(l: MapLayer) {
   const { map, rec } = recordingMap();
-  const ids = layerDrawers[l.type as keyof typeof layerDrawers].add(map, l, { legends });
+  const ids = drawerOf(l.type)!.add(map, l, { legends });
   const style = { version: 8, sources: rec.sources, layers: rec.layers } as unknown as StyleSpecification;
   expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
   return { ids, rec, symbol: rec.layers.find((x) => x.type === 'symbol') };

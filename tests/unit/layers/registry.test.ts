@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaAjv } from '../../../src/loader/schemas.ts';
-import { definitionOf, layerDefinitions, layerTypes } from '../../../src/layers/definitions.ts';
+import { definitionOf, layerDefinitions, layerTypes, typesThat } from '../../../src/layers/definitions.ts';
 import { drawerOf, layerDrawers } from '../../../src/layers/drawers.ts';
 import { layerSchemaDocument } from '../../../src/layers/schema.ts';
 import type { TemplateBase } from '../../../src/layers/types.ts';
@@ -30,6 +30,20 @@ describe('layer registries', () => {
       expect(definitionOf(key)).toBe(def);
     }
     expect(() => definitionOf('radarx')).toThrow(`unknown layer type "radarx"; known: ${layerTypes.join(', ')}`);
+  });
+
+  // Code outside a module asks it (tests/unit/architecture/moduleNames.test.ts); which types say yes.
+  it('capabilities: the types that declare each, the others at the default', () => {
+    expect(typesThat((d) => d.drawsChildren)).toEqual(['group']);
+    expect(typesThat((d) => d.compareSide)).toEqual(['wms', 'wfs', 'geojson']);
+    expect(typesThat((d) => d.featureInfo === 'wms')).toEqual(['wms']);
+    expect(typesThat((d) => !!d.timelineYears)).toEqual(['yearlines']);
+    expect(typesThat((d) => !!d.viewBounds)).toEqual(['routerpoints']);
+    expect(definitionOf('wms').legendGraphicUrl?.({ url: '/tcs/wms', options: { layers: 'tcs:a' } })).toBe('/tcs/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetLegendGraphic&FORMAT=image%2Fpng&LAYER=tcs%3Aa');
+    expect(typesThat((d) => !!d.legendGraphicUrl)).toEqual(['wms']);
+    expect(layerTypes.filter((t) => drawerOf(t)?.timeline)).toEqual(['yearlines']);
+    expect(layerTypes.filter((t) => drawerOf(t)?.trend)).toEqual(['routerpoints']);
+    expect(layerTypes.filter((t) => drawerOf(t)?.icon)).toEqual(['coastalradar', 'cctv']);
   });
 
   it('SPEC.md §3 Map layer: the eleven types are all registered (lower-cased), with routerpoints (issue 14) and yearlines (issue 25)', () => {

@@ -2,8 +2,8 @@
 // fields; the request parameters from pickers (unchosen ones left out); the trend request the
 // drawer sends for a clicked point; the row result's parameters a router download repeats.
 import { describe, expect, it } from 'vitest';
-import { routerpointsDefinition, rowsToPoints, type RouterpointsTemplate, type TrendRequest } from '../../../src/layers/routerpoints/definition.ts';
-import { trendUrl, withTrends } from '../../../src/ui/featureInfo/trendRequest.ts';
+import { routerpointsDefinition, rowsToPoints, trendUrl, type RouterpointsTemplate, type TrendRequest } from '../../../src/layers/routerpoints/definition.ts';
+import { withTrends } from '../../../src/ui/featureInfo/trendRequest.ts';
 import type { DrawnHit } from '../../../src/map/layers/drawnFeatures.ts';
 import { fakeFetch, ictx, lctx, testApp as app } from './helpers.ts';
 

@@ -3,7 +3,8 @@
 // download requests repeat it; zoomed out below minZoom there is no view to send and the layer
 // says why instead of asking for a whole coast.
 import { describe, expect, it } from 'vitest';
-import { boundsParam, routerpointsDefinition, type RouterpointsTemplate } from '../../../src/layers/routerpoints/definition.ts';
+import { routerpointsDefinition, type RouterpointsTemplate } from '../../../src/layers/routerpoints/definition.ts';
+import { boundsParam } from '../../../src/layers/viewBounds.ts';
 import { boundsOption } from '../../../src/ui/topic/useViewBounds.ts';
 import { chartRouterQuery } from '../../../src/ui/charts/routerInput.ts';
 import { fakeFetch, ictx, lctx, testApp as app } from './helpers.ts';

@@ -42,7 +42,32 @@ describe('section declarations', () => {
     expect(declared({ kind: 'chart', id: 'c', title: 'C', from: 'a', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] })?.charts).toEqual([{ id: 'c', path: ['id'] }]);
     expect(declared({ kind: 'switches', id: 'cvi', groups: [] })?.variables).toEqual(['cvi', 'cvi-label']);
     expect(declared({ kind: 'yearLayers', title: 'T', layer: 'coastline', years: { list: 'years' } })?.layerVariables).toEqual({ coastline: ['year'] });
-    expect(declared({ kind: 'legend', legend: 'x' })).toBeUndefined();
+    expect(declared({ kind: 'legend', legend: 'x' })?.legends).toEqual(['x']);
+    expect(declared({ kind: 'yearLayers', title: 'T', layer: 'coastline', years: { options: [2562, 2567] } })?.layerOptions).toEqual([
+      { layer: 'coastline', variable: 'year', values: [2562, 2567], path: ['years', 'options'] },
+    ]);
+  });
+
+  // URL restore (issue 11) asks each section which row ids it shows (restorePlan.ts).
+  it('each kind that shows rows owns their ids', () => {
+    const owns = (s: SectionBase, id: string) => sectionDefinitionOf(s).ownsRow?.(s, id) === true;
+    const rows = { kind: 'rows', rows: [{ id: 'a', label: 'A', layer: 'la' }] };
+    expect([owns(rows, 'a'), owns(rows, 'la')]).toEqual([true, false]);
+    expect(owns({ kind: 'addLayer', label: 'L', layer: 'lake' }, 'lake')).toBe(true);
+    const listed = { kind: 'yearLayers', title: 'T', layer: 'coastline', years: { options: [2562, { value: '2567', label: '2567' }] } };
+    expect([owns(listed, 'coastline-2562'), owns(listed, 'coastline-2567'), owns(listed, 'coastline-2563')]).toEqual([true, true, false]);
+    const fromList = { kind: 'yearLayers', title: 'T', layer: 'coastline', years: { list: 'years' } };
+    expect([owns(fromList, 'coastline-2563'), owns(fromList, 'coastline-2563;x')]).toEqual([true, false]);
+    const switches = { kind: 'switches', id: 's', groups: [{ items: [{ value: 'high', label: 'H', layer: 'l' }] }] };
+    expect([owns(switches, 's-1-high'), owns({ ...switches, inert: true }, 's-1-high')]).toEqual([true, false]);
+    expect(owns({ kind: 'legend', legend: 'x' }, 'x')).toBe(false);
+  });
+
+  it('a chart section is its chart spec; a totals section is not one', () => {
+    const chart = { kind: 'chart', id: 'c', title: 'C', from: 'a', value: { unit: 'sqm' }, groupBy: [{ fields: ['f'], label: 'F' }] };
+    expect(sectionDefinitionOf(chart).chartSpec?.(chart)).toBe(chart);
+    const totals = { kind: 'totals', id: 't', title: 'T', layer: 'l', value: { unit: 'rai' }, groupBy: [{ fields: ['f'], label: 'F' }] };
+    expect(sectionDefinitionOf(totals).chartSpec).toBeUndefined();
   });
 });
 

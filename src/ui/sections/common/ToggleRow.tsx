@@ -17,7 +17,7 @@ import { liveReload } from '../../topic/liveReload.ts';
 import { requestKey } from '../../topic/reloadOnPickers.ts';
 import { setRowResult } from '../../topic/rowResults.ts';
 import { boundsOption, useViewBounds } from '../../topic/useViewBounds.ts';
-import { BOUNDS_VAR } from '../../../layers/routerpoints/definition.ts';
+import { BOUNDS_VAR } from '../../../layers/viewBounds.ts';
 import { actionContext, useVariantState, type VariantState } from '../../topic/variantState.tsx';
 import { hideLayer, showLayer } from '../../topic/actions/layerActions.ts';
 import { validationMessage } from '../../topic/actions/validate.ts';
@@ -59,7 +59,7 @@ export function ToggleRow(props: ToggleRowProps) {
   const labelId = useId();
   const noteId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  // A layer of the map's view (routerpoints `bounds`) follows the map: its bounds are a variable.
+  // A layer of the map's view (its type's `viewBounds`) follows the map: its bounds are a variable.
   const bounds = boundsOption(props.template);
   const view = useViewBounds(bounds);
   const vars = view === undefined ? props.extraVars : { ...props.extraVars, [BOUNDS_VAR]: view };

@@ -14,7 +14,7 @@ import { failureText } from '../common/failureText.ts';
 import { showRowLayer } from '../../urlState/rowLayer.ts';
 import { setRowLayer } from '../../urlState/pageState.ts';
 import { useRowsRestore } from '../../urlState/pageRestore.ts';
-import { actionRowId, actionValuesOfRow, isSwitchesRow, switchOfRow, switchRowId } from './rowIds.ts';
+import { actionRowId, actionValuesOfRow, isSwitchesRow, switchOfRow, switchRowId } from '../../../sections/switches/rowIds.ts';
 
 export function SwitchesView({ section }: SectionProps<'switches'>) {
   const { app } = useConfig();

@@ -14,6 +14,7 @@ import type { AppConfig, ResolvedVariant } from '../../../engine/types.ts';
 import { featureCountOf } from '../../../engine/featureCollection.ts';
 import type { PickerValues } from '../../../engine/options.ts';
 import { definitionOf } from '../../../layers/definitions.ts';
+import { drawerOf } from '../../../layers/drawers.ts';
 import type { InstantiateContext, LayerInstance, LoadedData, TemplateBase } from '../../../layers/types.ts';
 import { removeLayer, upsertLayer, layerStore, type MapLayer } from '../../../map/layerStore.ts';
 import { mapStore } from '../../../map/mapStore.ts';
@@ -146,10 +147,9 @@ function rowResult(inst: LayerInstance, loaded: LoadedData): RowResult {
   };
 }
 
-/** The icon a layer's drawer stands on its points (draw.icon, station types), if any. */
+/** The icon a layer's drawer stands on its points (its drawer's `icon`), if any. */
 function iconOf(inst: LayerInstance): { width: number; height: number } | undefined {
-  const icon = inst.draw?.icon as { width?: unknown; height?: unknown } | undefined;
-  return typeof icon?.width === 'number' && typeof icon.height === 'number' ? { width: icon.width, height: icon.height } : undefined;
+  return drawerOf(inst.type)?.icon?.(inst);
 }
 
 /** Adds the layer of `template` for the current picker values; see the module comment. */
@@ -189,7 +189,7 @@ export async function showLayer(template: TemplateBase, ctx: ActionContext, opti
   if (aborted()) throw new AbortedError();
   const geoJson = def.features?.(template, inst);
   added(geoJson ? { geoJson } : {});
-  if (template.type === 'group') await showGroupChildren(template, inst, ctx, { ...options, deps });
+  if (def.drawsChildren) await showGroupChildren(template, inst, ctx, { ...options, deps });
   if (inst.fit) {
     const fromShape = geoJson ? bboxOf(geoJson) : null;
     if (fromShape) fitTo(fromShape, ctx.app, deps);

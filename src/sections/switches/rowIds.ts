@@ -1,20 +1,26 @@
 // The link rows of a switches section (issue 24 defect 5): a switch that adds a layer is
 // `<section id>-<group number>-<value>` (/potentialarea suitability-1-high), the action's layer is
 // `<section id>-<chosen values joined by '_'>` (/cvi 'CVI Process': values-1_3).
-import type { SwitchesSection } from '../../../sections/switches/definition.ts';
+// The section's shape as these read it (definition.ts asks them, so they do not import it).
 
-type Item = SwitchesSection['groups'][number]['items'][number];
+interface SwitchItem { value: string; layer?: string }
 
-export function switchRowId(section: Pick<SwitchesSection, 'id'>, groupIndex: number, value: string): string {
+interface SwitchesShape<I extends SwitchItem = SwitchItem> {
+  id: string;
+  action?: unknown;
+  groups: ReadonlyArray<{ items: readonly I[] }>;
+}
+
+export function switchRowId(section: Pick<SwitchesShape, 'id'>, groupIndex: number, value: string): string {
   return `${section.id}-${groupIndex + 1}-${value}`;
 }
 
-export function actionRowId(section: Pick<SwitchesSection, 'id'>, values: readonly string[]): string {
+export function actionRowId(section: Pick<SwitchesShape, 'id'>, values: readonly string[]): string {
   return `${section.id}-${values.join('_')}`;
 }
 
 /** The switch a row id names (one with a layer), or null. */
-export function switchOfRow(section: SwitchesSection, rowId: string): { groupIndex: number; item: Item } | null {
+export function switchOfRow<I extends SwitchItem>(section: SwitchesShape<I>, rowId: string): { groupIndex: number; item: I } | null {
   for (const [groupIndex, group] of section.groups.entries()) {
     const item = group.items.find((i) => i.layer && switchRowId(section, groupIndex, i.value) === rowId);
     if (item) return { groupIndex, item };
@@ -23,7 +29,7 @@ export function switchOfRow(section: SwitchesSection, rowId: string): { groupInd
 }
 
 /** The chosen values an action row id names (each a switch of the section, no repeats), or null. */
-export function actionValuesOfRow(section: SwitchesSection, rowId: string): string[] | null {
+export function actionValuesOfRow(section: SwitchesShape, rowId: string): string[] | null {
   const prefix = `${section.id}-`;
   if (!section.action || !rowId.startsWith(prefix)) return null;
   const values = rowId.slice(prefix.length).split('_');
@@ -32,6 +38,6 @@ export function actionValuesOfRow(section: SwitchesSection, rowId: string): stri
 }
 
 /** Whether a row id names a layer of this section. */
-export function isSwitchesRow(section: SwitchesSection, rowId: string): boolean {
+export function isSwitchesRow(section: SwitchesShape, rowId: string): boolean {
   return switchOfRow(section, rowId) !== null || actionValuesOfRow(section, rowId) !== null;
 }
