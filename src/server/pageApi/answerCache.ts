@@ -11,9 +11,9 @@ import { byteLru } from '../ogc/cache.ts';
 import type { RouterParams } from './params.ts';
 
 /** Default budget: the answers of every list and a few hundred analytic answers. */
-export const ROUTER_CACHE_BYTES = 16 * 1024 * 1024;
+const ROUTER_CACHE_BYTES = 16 * 1024 * 1024;
 
-export interface AnswerCache {
+interface AnswerCache {
   /** The key of a request: its parameters and the data's current fingerprint. */
   keyOf(params: RouterParams): Promise<string>;
   get(key: string): CachedBody | undefined;

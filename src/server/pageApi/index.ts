@@ -74,7 +74,7 @@ export interface RouterHandlerOptions {
   atlas?: AtlasSettings;
   /** Unexpected failures (bugs: answered with a generic 500) and database outages (503): logged here. */
   logError?: (entry: object) => void;
-  /** Bytes of data answers kept for repeated questions (default ROUTER_CACHE_BYTES; 0 keeps none). */
+  /** Bytes of data answers kept for repeated questions (default 16 MB; 0 keeps none). */
   answerCacheBytes?: number;
 }
 
