@@ -89,8 +89,9 @@ export interface LayerCapabilities<T extends TemplateBase = TemplateBase> {
   timelineYears?(template: T): number[];
   /** The map view the layer asks for, filled by its toggle row as the variable {bounds}. */
   viewBounds?(template: T): ViewBoundsOption | undefined;
-  /** The picture of its legend the server draws, for a layer config gives no legend (the report). */
-  legendGraphicUrl?(layer: { url?: string; options?: Readonly<Record<string, string>> }): string | null;
+  /** The picture of its legend the server draws, for a layer config gives no legend (the report),
+   *  drawn `scale` times as large (default 1: a sharp printed legend asks for 3). */
+  legendGraphicUrl?(layer: { url?: string; options?: Readonly<Record<string, string>> }, scale?: number): string | null;
 }
 
 export interface LayerDefinition<T extends TemplateBase = TemplateBase, D = unknown> extends Partial<LayerCapabilities<T>> {

@@ -1,9 +1,11 @@
 // A second, small map showing what the main map shows (the export report's map, SPEC.md §2):
 // the same base map, satellite year and layers in the same order, at a given centre and zoom,
 // without scroll-wheel zoom (max zoom 20). Its canvas keeps its pixels so the report can take a
-// picture of it (DESIGN.md §5 preserveDrawingBuffer).
+// picture of it (DESIGN.md §5 preserveDrawingBuffer); with `pixelRatio` that picture is drawn at
+// print resolution (issue 26 item 4), its raster tiles one zoom deeper so that they are not the
+// screen's tiles enlarged.
 import { useEffect, useRef } from 'react';
-import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
+import { Map as MapLibreMap, type RasterSourceSpecification, type StyleSpecification } from 'maplibre-gl';
 import type { Legend } from '../engine/types.ts';
 import type { MapLayer } from './layerStore.ts';
 import { drawOrder } from './layers/order.ts';
@@ -22,9 +24,28 @@ export interface StaticMapProps {
   label: string;
   /** Called on every idle with the map (its canvas holds the finished picture then). */
   onIdle?: (map: MapLibreMap) => void;
+  /** Device pixels per CSS pixel of its canvas (at least the screen's). */
+  pixelRatio?: number;
 }
 
-export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satelliteTiles, label, onIdle }: StaticMapProps) {
+/** A raster source whose tiles take half their size on the map: each tile one zoom deeper, its
+ *  pixels 1:1 (or nearly) on a canvas of twice the pixel ratio. */
+function denser(source: RasterSourceSpecification): RasterSourceSpecification {
+  return { ...source, tileSize: (source.tileSize ?? 512) / 2 };
+}
+
+function denserStyle(style: StyleSpecification | string): StyleSpecification | string {
+  if (typeof style === 'string') return style;
+  return { ...style, sources: Object.fromEntries(Object.entries(style.sources).map(([id, source]) => [id, source.type === 'raster' ? denser(source) : source])) };
+}
+
+/** Makes every raster source the drawers add later (WMS layers, the satellite year) denser too. */
+function addDenserSources(map: MapLibreMap): void {
+  const addSource = map.addSource.bind(map);
+  map.addSource = (id, source) => addSource(id, source.type === 'raster' ? denser(source) : source);
+}
+
+export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satelliteTiles, label, onIdle, pixelRatio }: StaticMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const latest = useRef({ layers, legends, satelliteTiles, onIdle });
@@ -32,9 +53,11 @@ export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satel
 
   useEffect(() => {
     if (!container.current) return;
+    const print = pixelRatio !== undefined && pixelRatio > window.devicePixelRatio;
     const map = new MapLibreMap({
       container: container.current,
-      style,
+      style: print ? denserStyle(style) : style,
+      ...(print ? { pixelRatio } : {}),
       center,
       zoom,
       maxZoom,
@@ -43,6 +66,7 @@ export function StaticMap({ style, center, zoom, maxZoom, layers, legends, satel
       locale: { 'Map.Title': th.map, 'AttributionControl.ToggleAttribution': th.attribution },
       canvasContextAttributes: { preserveDrawingBuffer: true },
     });
+    if (print) addDenserSources(map);
     mapRef.current = map;
     const draw = () => {
       const { layers: l, legends: lg, satelliteTiles: sat } = latest.current;

@@ -1,5 +1,6 @@
-// Scale bar and north arrow of a printed map (issue 26: the atlas map; the export report's map
-// can take the same), as one SVG laid over the map picture: vector lines and real text in the PDF.
+// Scale bar and north arrow of a printed map (issue 26: the atlas map and the export report's
+// map), as one SVG laid over the map picture: vector lines and real text in the PDF (and, inline,
+// in the report's preview and print view).
 interface MapDecorations {
   /** Size of the map on the page (points). */
   width: number;
@@ -17,6 +18,11 @@ interface MapDecorations {
 interface LengthUnits {
   m: string;
   km: string;
+}
+
+/** Web Mercator's ground metres per CSS pixel of a MapLibre map (512 px tiles) at `zoom`, at latitude `lat`. */
+export function metresPerPixel(lat: number, zoom: number): number {
+  return (2 * Math.PI * 6378137 * Math.cos((lat * Math.PI) / 180)) / (512 * 2 ** zoom);
 }
 
 /** The longest 1, 2 or 5 x 10^k metres not longer than `metres`. */
@@ -66,4 +72,12 @@ export function mapDecorationsSvg(d: MapDecorations): string {
     );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${d.width}" height="${d.height}" viewBox="0 0 ${d.width} ${d.height}">${parts.join('')}</svg>`;
+}
+
+/** The pdfmake nodes of a map picture with its decorations drawn over it (for a stack). */
+export function decoratedMapNodes(picture: string, d: MapDecorations): Array<Record<string, unknown>> {
+  return [
+    { image: picture, width: d.width, height: d.height },
+    { svg: mapDecorationsSvg(d), width: d.width, height: d.height, relativePosition: { x: 0, y: -d.height } },
+  ];
 }

@@ -5,6 +5,9 @@ import { layerSchema, type TemplateOf } from '../define.ts';
 import { cql, template, viewparams } from '../schemaParts.ts';
 import { baseInstance, buildCql, buildViewparams, fill, serviceUrl } from '../request.ts';
 
+/** GeoServer's standard resolution, the 1x of LEGEND_OPTIONS dpi. */
+const WMS_STANDARD_DPI = 90.714;
+
 const wmsSchema = layerSchema(
   'wms',
   'server-rendered map tiles (WMS GetMap), feature information by GetFeatureInfo',
@@ -26,9 +29,11 @@ export const wmsDefinition: LayerDefinition<WmsTemplate> = {
   offersData: false,
   featureInfo: 'wms',
   compareSide: true,
-  legendGraphicUrl(layer) {
+  legendGraphicUrl(layer, scale = 1) {
     if (!layer.url || !layer.options?.layers) return null;
     const params = new URLSearchParams({ SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetLegendGraphic', FORMAT: 'image/png', LAYER: layer.options.layers });
+    // GeoServer's convention (our WMS too): dpi:N draws the legend N / 90.714 times as large
+    if (scale > 1) params.set('LEGEND_OPTIONS', `dpi:${Math.round(WMS_STANDARD_DPI * scale)}`);
     return `${layer.url}${layer.url.includes('?') ? '&' : '?'}${params.toString()}`;
   },
   instantiate(t, ctx) {

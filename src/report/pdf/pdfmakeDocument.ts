@@ -2,18 +2,18 @@
 // pages as the preview (model.ts), with Sarabun so that Thai text is shaped, selectable and
 // extractable (src/pdf/). The map, the charts' bars and the legend pictures (GetLegendGraphic, item
 // icons) come as pictures taken in the browser; every text (title, legend, chart titles and
-// tables) is text.
+// tables) is text, and so are the map's scale bar and north arrow (src/pdf/mapDecorations.ts, as
+// the atlas draws them, issue 26 item 4).
 import type { LegendBlock, ReportChart, ReportPage } from '../model.ts';
 import { FONT } from '../../pdf/fonts.ts';
+import { decoratedMapNodes } from '../../pdf/mapDecorations.ts';
+import { unitLabels } from '../../engine/units.ts';
+import { REPORT_CONTENT_WIDTH as CONTENT_WIDTH, REPORT_MARGIN as MARGIN, type ReportMapScale } from '../mapScale.ts';
 import { chartTableNode } from '../../pdf/chartTable.ts';
 import { nestRuns, thaiRuns } from '../../pdf/thaiText.ts';
 import { symbolSvg } from '../../engine/symbols.ts';
 import { pinSvg } from '../../engine/pin.ts';
 import type { LegendItem } from '../../engine/types.ts';
-
-const A4 = { width: 595.28, height: 841.89 } as const;
-const MARGIN = 36;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 
 export interface ReportPdfInput {
   title: string;
@@ -25,13 +25,14 @@ export interface ReportPdfInput {
   /** PNG/JPEG data URLs: the report map, each chart's bars by chart id, and each legend picture by
    *  the URL the legend names (a block's `image`, an item's `image`). */
   images: { map?: string; charts: Readonly<Record<string, string>>; legends?: Readonly<Record<string, LegendPicture>> };
-  /** Width/height of the map picture, to keep its proportions. */
-  mapSize?: { width: number; height: number };
+  /** The map's size on the page and its scale (mapScale.ts): its scale bar and north arrow. */
+  mapScale?: ReportMapScale;
   /** Width/height of each chart picture, to keep its proportions. */
   chartSizes: Readonly<Record<string, { width: number; height: number }>>;
 }
 
-/** A legend picture as a PNG data URL with its size in pixels. */
+/** A legend picture as a PNG data URL with the size the preview shows it at, in CSS pixels (a 3x
+ *  picture has three times as many pixels: ~290 ppi printed). */
 export interface LegendPicture { url: string; width: number; height: number }
 
 type Node = Record<string, unknown> | string | Node[];
@@ -100,13 +101,22 @@ function headerNodes(input: ReportPdfInput): Node[] {
   ];
 }
 
+/** The map picture with its scale bar and north arrow, or the picture alone when its scale is unknown. */
+function mapNodes(input: ReportPdfInput): Node[] {
+  const { map } = input.images;
+  if (!map) return [];
+  const scale = input.mapScale;
+  if (!scale) return [{ image: map, width: CONTENT_WIDTH, height: CONTENT_WIDTH * 0.6 }];
+  return [{ stack: decoratedMapNodes(map, { ...scale, font: FONT, units: unitLabels }), unbreakable: true }];
+}
+
 function pageNodes(page: ReportPage, input: ReportPdfInput): Node[] {
   if (page.kind === 'title') {
     return [
       ...headerNodes(input),
       text(input.title, { bold: true, fontSize: 18, margin: [0, 4, 0, 0] }),
       text(input.date, { fontSize: 10, color: '#444444', margin: [0, 0, 0, 6] }),
-      ...(input.images.map ? [{ image: input.images.map, width: CONTENT_WIDTH, height: CONTENT_WIDTH * (input.mapSize ? input.mapSize.height / input.mapSize.width : 0.6) }] : []),
+      ...mapNodes(input),
       text(input.header.legendTitle, { bold: true, fontSize: 13, margin: [0, 8, 0, 0] }),
       ...legendNodes(page.legend, input),
     ];

@@ -17,10 +17,12 @@ import { comparePageStore, useCompare } from '../../map/compare/compareState.ts'
 import { sideNames, useStacked } from '../../map/compare/sides.ts';
 import { compareReportLayers } from '../compare/sideLayers.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
+import { PRINT_PIXEL_RATIO, reportMapScale, type ReportMapScale } from '../../report/mapScale.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
 import { drawnChartsStore } from '../charts/drawnCharts.ts';
 import { reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
+import { MapDecorationsOverlay } from './MapDecorationsOverlay.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
 import { useFitWidth } from './useFitWidth.ts';
 import './report.css';
@@ -44,7 +46,7 @@ export function ExportPanel() {
   const satellite = useStore(satelliteStore, (s) => s.selected);
   const [title, setTitle] = useState<string>(th.report.defaultTitle);
   const [mapImage, setMapImage] = useState<string | null>(null);
-  const [mapSize, setMapSize] = useState<{ width: number; height: number } | undefined>(undefined);
+  const [mapScale, setMapScale] = useState<ReportMapScale | null>(null);
   const [busy, setBusy] = useState(false);
   const previewRef = useRef<HTMLDivElement>(null);
   const sheetsRef = useRef<HTMLDivElement>(null);
@@ -77,7 +79,7 @@ export function ExportPanel() {
     setBusy(true);
     const id = toast.loading(th.report.building);
     try {
-      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, pictureTimeoutMs: bundle.app.backend.timeoutMs, ...(mapSize ? { mapSize } : {}) }), th.report.fileName);
+      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, pictureTimeoutMs: bundle.app.backend.timeoutMs, ...(mapScale ? { mapScale } : {}) }), th.report.fileName);
     } catch (error) {
       console.error('report PDF failed', error);
       toast.error(th.report.pdfFailed);
@@ -86,10 +88,14 @@ export function ExportPanel() {
       setBusy(false);
     }
   };
+  // The canvas is drawn at print resolution (PRINT_PIXEL_RATIO): its picture is the print view's
+  // and the PDF's map, as JPEG (pdfkit embeds it as it is; a PNG it would decode and compress again).
   const onIdle = (map: MapLibreMap) => {
-    const canvas = map.getCanvas();
-    setMapImage(canvas.toDataURL('image/png'));
-    setMapSize({ width: canvas.width, height: canvas.height });
+    const box = map.getContainer();
+    // a map not laid out (0 px: the dialog closing) has no picture and no scale to take
+    if (box.clientWidth === 0 || box.clientHeight === 0) return;
+    setMapImage(map.getCanvas().toDataURL('image/jpeg', 0.92));
+    setMapScale(reportMapScale({ lat: map.getCenter().lat, zoom: map.getZoom(), width: box.clientWidth, height: box.clientHeight }));
   };
 
   const common = { pages, title, onTitle: setTitle, date, sample };
@@ -112,9 +118,12 @@ export function ExportPanel() {
               mode="screen"
               map={
                 style && (
-                  <Suspense fallback={<div className="static-map" />}>
-                    <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} />
-                  </Suspense>
+                  <>
+                    <Suspense fallback={<div className="static-map" />}>
+                      <StaticMap style={style} center={view.center} zoom={view.zoom} maxZoom={app.map.maxZoom} layers={layers} legends={bundle.legends} satelliteTiles={satelliteTiles} label={th.report.mapLabel} onIdle={onIdle} pixelRatio={PRINT_PIXEL_RATIO} />
+                    </Suspense>
+                    <MapDecorationsOverlay scale={mapScale} />
+                  </>
                 )
               }
             />
@@ -123,7 +132,18 @@ export function ExportPanel() {
       </div>
       {createPortal(
         <div className="report-print" inert>
-          <ReportPages {...common} mode="print" map={mapImage && <img src={mapImage} alt={th.report.mapLabel} className="report-map-image" />} />
+          <ReportPages
+            {...common}
+            mode="print"
+            map={
+              mapImage && (
+                <>
+                  <img src={mapImage} alt={th.report.mapLabel} className="report-map-image" />
+                  <MapDecorationsOverlay scale={mapScale} />
+                </>
+              )
+            }
+          />
         </div>,
         document.body,
       )}

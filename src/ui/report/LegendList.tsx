@@ -3,6 +3,7 @@
 import { LegendSymbol } from '../../components/LegendSymbol.tsx';
 import { th } from '../../locale/th.ts';
 import type { LegendBlock } from '../../report/model.ts';
+import { LEGEND_PICTURE_SCALE } from './reportInputs.ts';
 
 export function LegendList({ blocks }: { blocks: readonly LegendBlock[] }) {
   return (
@@ -14,7 +15,10 @@ export function LegendList({ blocks }: { blocks: readonly LegendBlock[] }) {
             {b.title && b.title !== b.layerName && <span className="report-legend-title"> — {b.title}</span>}
           </p>
           {b.image ? (
-            <img src={b.image} alt={`${th.report.legendTitle}: ${b.layerName}`} className="report-legend-image" />
+            // a 3x picture at a third of its pixels: sharp on paper. srcset alone: a src beside it
+            // would be the 1x candidate, the one a 1x screen and the print view pick. Item icons
+            // have a src: pdfExport.ts finds either by its currentSrc.
+            <img srcSet={`${b.image} ${LEGEND_PICTURE_SCALE}x`} alt={`${th.report.legendTitle}: ${b.layerName}`} className="report-legend-image" />
           ) : b.items.length === 0 ? (
             <p className="report-legend-empty">{th.report.noLegendItems}</p>
           ) : (

@@ -1,12 +1,14 @@
 // 'ดาวน์โหลด PDF': the report's pages as a vector PDF (src/report/pdf), with the pictures the
-// preview holds: the small map's canvas, each chart, drawn by its vega view at twice the size, and
+// preview holds: the small map's canvas (drawn at print resolution, with its scale), each chart, drawn by its vega view at twice the size, and
 // each legend picture (a layer's GetLegendGraphic, an item's icon) as PNG.
 // (Drawing the chart's SVG as an image needed the Thai fonts inlined into every picture — an SVG
 // image sees none of the page's fonts — and the first such drawing took ~0.9 s.)
 import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
+import type { ReportMapScale } from '../../report/mapScale.ts';
 import type { LegendPicture } from '../../report/pdf/pdfmakeDocument.ts';
 import { chartViewOf } from '../charts/chartViews.ts';
+import { LEGEND_PICTURE_SCALE } from './reportInputs.ts';
 
 /** A drawn chart as a PNG data URL at `scale`, from its vega view (canvas, in the page's fonts). */
 async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string; width: number; height: number } | null> {
@@ -19,29 +21,35 @@ async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string;
   return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
 }
 
-/** `img` drawn on a canvas, as a PNG data URL with its size. */
-function pngOf(img: HTMLImageElement): LegendPicture {
+/** `img` drawn on a canvas with all its pixels, as a PNG data URL with its size in CSS pixels. Its
+ *  srcset names `scale` (a 3x legend picture): its natural size is then the CSS size, a third
+ *  of its pixels (the canvas draws from the whole picture). */
+function pngOf(img: HTMLImageElement, scale: number): LegendPicture {
+  const width = img.naturalWidth || 16;
+  const height = img.naturalHeight || 16;
   const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth || 16;
-  canvas.height = img.naturalHeight || 16;
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
   canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
-  return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
+  return { url: canvas.toDataURL('image/png'), width, height };
 }
 
 /** The picture at `url` as a PNG, from the preview's own <img> when it has been drawn there (no
  *  second request), else loaded within `timeoutMs`; null when it cannot be had (then the PDF says
  *  'ไม่มีสัญลักษณ์' there, as the preview does for a block with nothing to show). */
-async function legendPng(url: string, root: HTMLElement, timeoutMs: number): Promise<LegendPicture | null> {
+async function legendPng(url: string, scale: number, root: HTMLElement, timeoutMs: number): Promise<LegendPicture | null> {
   try {
-    const shown = [...root.querySelectorAll('img')].find((img) => img.getAttribute('src') === url && img.complete && img.naturalWidth > 0);
-    if (shown) return pngOf(shown);
+    const absolute = new URL(url, document.baseURI).href;
+    const shown = [...root.querySelectorAll('img')].find((img) => img.currentSrc === absolute && img.complete && img.naturalWidth > 0);
+    if (shown) return pngOf(shown, scale);
     const img = new Image();
     img.crossOrigin = 'anonymous';
-    img.src = url;
+    // as the preview's <img>: a picture with `scale` pixels per CSS pixel (pngOf)
+    img.srcset = `${url} ${scale}x`;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no picture from ${url}`)), timeoutMs)));
     await Promise.race([img.decode(), late]).finally(() => clearTimeout(timer));
-    return pngOf(img);
+    return pngOf(img, scale);
   } catch {
     return null;
   }
@@ -50,8 +58,13 @@ async function legendPng(url: string, root: HTMLElement, timeoutMs: number): Pro
 /** Every legend picture the pages name, by its URL. */
 async function legendPictures(pages: readonly ReportPage[], root: HTMLElement, timeoutMs: number): Promise<Record<string, LegendPicture>> {
   const blocks = pages.flatMap((p) => (p.kind === 'charts' ? [] : p.legend));
-  const urls = new Set(blocks.flatMap((b) => [b.image, ...b.items.map((i) => i.image)]).filter((u): u is string => !!u));
-  const loaded = await Promise.all([...urls].map(async (url) => [url, await legendPng(url, root, timeoutMs)] as const));
+  // a block's picture is the server's legend at LEGEND_PICTURE_SCALE; an item's icon is 1x
+  const scales = new Map<string, number>();
+  for (const b of blocks) {
+    for (const item of b.items) if (item.image) scales.set(item.image, 1);
+    if (b.image) scales.set(b.image, LEGEND_PICTURE_SCALE);
+  }
+  const loaded = await Promise.all([...scales].map(async ([url, scale]) => [url, await legendPng(url, scale, root, timeoutMs)] as const));
   return Object.fromEntries(loaded.filter((e): e is readonly [string, LegendPicture] => e[1] !== null));
 }
 
@@ -62,7 +75,8 @@ interface PdfRequest {
   date: string;
   sample: boolean;
   mapImage: string | null;
-  mapSize?: { width: number; height: number };
+  /** The map's size on the page and its scale (its scale bar and north arrow). */
+  mapScale?: ReportMapScale;
   /** How long a legend picture may take (config app.backend.timeoutMs). */
   pictureTimeoutMs: number;
 }
@@ -90,7 +104,7 @@ export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
     pages: req.pages,
     images: { ...(req.mapImage ? { map: req.mapImage } : {}), charts, legends },
     chartSizes,
-    ...(req.mapSize ? { mapSize: req.mapSize } : {}),
+    ...(req.mapScale ? { mapScale: req.mapScale } : {}),
   });
 }
 

@@ -10,9 +10,13 @@ import type { ReportChart, ReportInput } from '../../report/model.ts';
 import { sectionDefinitionOf } from '../../sections/definitions.ts';
 import { definitionOf } from '../../layers/definitions.ts';
 
+/** Legend pictures are asked for at 3x and shown at a third of their pixels: ~290 ppi on paper
+ *  (issue 26 item 4: at 1x the analysis layer's legend printed blurred, at 97 ppi). */
+export const LEGEND_PICTURE_SCALE = 3;
+
 /** The server's picture of the legend of a layer that config gives no legend (GetLegendGraphic). */
 function legendGraphicUrl(layer: MapLayer): string | null {
-  return definitionOf(layer.type).legendGraphicUrl?.(layer) ?? null;
+  return definitionOf(layer.type).legendGraphicUrl?.(layer, LEGEND_PICTURE_SCALE) ?? null;
 }
 
 /** The topic and variant of a page (route/variant path). */

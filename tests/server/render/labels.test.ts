@@ -1,6 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { ensureFonts, fixedStyle, renderLegendGraphic, renderMap, styleFromLegend } from '../../../src/server/ogc/render/index.ts';
+import { legendScale } from '../../../src/server/ogc/wms/legend.ts';
 import { labelFont } from '../../../src/server/ogc/render/fonts.ts';
 import { decode, hex, legend, savePng, type Decoded } from './helpers.ts';
 
@@ -184,5 +185,14 @@ describe('renderLegendGraphic', () => {
     expect(st.at(0, 0)[3]).toBe(0);
     const one = decode(await renderLegendGraphic(legend('erosion-accretion'), { title: false, overrides: { code: 'accretion' } }));
     expect(one.height).toBe(4 + 20 + 4);
+  });
+
+  it('draws the same legend 3x as large for LEGEND_OPTIONS=dpi:272 (issue 26 item 4: a sharp printed legend)', async () => {
+    expect([legendScale(undefined), legendScale('dpi:272'), legendScale('fontAntiAliasing:true;dpi:181.4'), legendScale('dpi:9000'), legendScale('dpi:20')]).toEqual([1, 3, 2, 4, 1]);
+    const one = decode(await renderLegendGraphic(legend('change-rate')));
+    const three = decode(await renderLegendGraphic(legend('change-rate'), { scale: 3 }));
+    expect([three.width, three.height]).toEqual([one.width * 3, one.height * 3]);
+    const titleH = Math.ceil(13 * 1.8);
+    expect(hex(three.at(14 * 3, (4 + titleH + 10) * 3))).toBe(hex(one.at(14, 4 + titleH + 10)));
   });
 });

@@ -1,7 +1,7 @@
 // Shapefile download of an erosion / accretion result (SPEC.md §3 Download flags, §7
 // "router?page=download&mode=changecoastline&outputFormat=shape-zip", §8 Download failure).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canDownload, downloadErrorText, downloadUrl, runDownload, type DownloadDeps } from '../../../src/ui/sections/download/View.tsx';
+import { areaLabel, canDownload, downloadErrorText, downloadUrl, missingParams, runDownload, type DownloadDeps } from '../../../src/ui/sections/download/View.tsx';
 import { toast, toastStore, setToastCloseMs } from '../../../src/state/toast.ts';
 
 const PROGRESS = 'กำลังดาวน์โหลด...';
@@ -43,6 +43,23 @@ describe('canDownload: the download flag', () => {
     expect(canDownload({ ...result, features: collection(0) })).toBe(false);
     expect(canDownload({ ...result, viewparams: undefined })).toBe(false);
     expect(canDownload({ ...result, typeName: '' })).toBe(false);
+  });
+});
+
+describe('the atlas download: named after its area, waiting for what its page needs (issue 26)', () => {
+  const labelBy = [{ param: 'ap', label: 'ดาวน์โหลดรายงานอำเภอ' }];
+  it("is the district's report once the request names a district, else the province's", () => {
+    expect(areaLabel({ pv: '90' }, labelBy, 'ดาวน์โหลดรายงานจังหวัด')).toBe('ดาวน์โหลดรายงานจังหวัด');
+    expect(areaLabel({ pv: '90', ap: '' }, labelBy, 'ดาวน์โหลดรายงานจังหวัด')).toBe('ดาวน์โหลดรายงานจังหวัด');
+    expect(areaLabel({ pv: '90', ap: '9001' }, labelBy, 'ดาวน์โหลดรายงานจังหวัด')).toBe('ดาวน์โหลดรายงานอำเภอ');
+    expect(areaLabel(undefined, undefined, 'ดาวน์โหลดรายงานจังหวัด')).toBe('ดาวน์โหลดรายงานจังหวัด');
+  });
+  it('lacks the beach system until the request has one', () => {
+    const needs = { params: ['code_b_s'], hint: 'กรุณาเลือกระบบหาดก่อนดาวน์โหลดรายงาน' };
+    expect(missingParams({ code_b_m: 'T6' }, needs)).toEqual(['code_b_s']);
+    expect(missingParams({ code_b_m: 'T6', code_b_s: '' }, needs)).toEqual(['code_b_s']);
+    expect(missingParams({ code_b_m: 'T6', code_b_s: 'T6-01-02' }, needs)).toEqual([]);
+    expect(missingParams({}, undefined)).toEqual([]);
   });
 });
 

@@ -69,7 +69,8 @@ beforeAll(async () => {
     pages,
     images: { map: MAP_PNG, charts: {}, legends: { [LEGEND_URL]: LEGEND_PICTURE, [ICON_URL]: ICON_PICTURE } },
     chartSizes: {},
-    mapSize: { width: 320, height: 200 },
+    // 100 m a point: a fifth of the map's 523 pt is 10.5 km, the scale bar 10 km (issue 26 item 4)
+    mapScale: { width: 523.28, height: 327, metresPerPoint: 100 },
   });
   file = path.join(OUT, 'report.pdf');
   writeFileSync(file, bytes);
@@ -87,6 +88,12 @@ describe('report PDF', () => {
     for (const expected of [`รายงาน ${THAI_PROBE}`, 'รายละเอียดชั้นข้อมูล', 'การเปลี่ยนแปลงพื้นที่ชายฝั่ง', 'พ.ศ. 2567', 'พื้นที่การกัดเซาะ', 'หน้า 3/3', ...districts]) {
       expect(text.replace(/\s+/g, ' '), expected).toContain(expected);
     }
+  });
+
+  it("draws the map's scale bar and north arrow as text over its picture (issue 26 item 4)", () => {
+    const first = pdftotext(file, ['-f', '1', '-l', '1']);
+    expect(first).toMatch(/(^|\s)N(\s|$)/);
+    expect(first).toMatch(/(^|\s)10 กม\.(\s|$)/);
   });
 
   it('holds the map picture and the two legend pictures, and draws ink on its pages (pdftoppm)', () => {

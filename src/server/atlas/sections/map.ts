@@ -2,7 +2,7 @@
 // as vector SVG (src/pdf/mapDecorations.ts) and the locator inset in its bottom-right corner.
 import type { AtlasSection } from '../../../engine/atlasTypes.ts';
 import { unitLabels } from '../../../engine/units.ts';
-import { mapDecorationsSvg } from '../../../pdf/mapDecorations.ts';
+import { decoratedMapNodes } from '../../../pdf/mapDecorations.ts';
 import { CONTENT_WIDTH, FONT, heading, type AtlasContext, type Node } from '../context.ts';
 import { renderAreaMap, renderLocator } from '../map.ts';
 
@@ -18,13 +18,12 @@ export async function drawMap(s: Extract<AtlasSection, { kind: 'map' }>, ctx: At
     renderAreaMap(ctx.db, { area: ctx.area, period: ctx.period, stats: ctx.stats, legends: ctx.config.bundle.legends, width, height, dpi }),
     s.locator === false ? Promise.resolve(null) : renderLocator(ctx.area, LOCATOR.width, LOCATOR.height, LOCATOR.dpi),
   ]);
-  const overlay = mapDecorationsSvg({ width, height, metresPerPoint: map.metresPerPoint, font: FONT, units: unitLabels, ...(s.scaleBar === false ? { scaleBar: false } : {}), ...(s.northArrow === false ? { northArrow: false } : {}) });
+  const decorations = { width, height, metresPerPoint: map.metresPerPoint, font: FONT, units: unitLabels, ...(s.scaleBar === false ? { scaleBar: false } : {}), ...(s.northArrow === false ? { northArrow: false } : {}) };
   return [
     ...(s.title ? [heading(s.title)] : []),
     {
       stack: [
-        { image: dataUrl(map.picture, 'jpeg'), width, height },
-        { svg: overlay, width, height, relativePosition: { x: 0, y: -height } },
+        ...decoratedMapNodes(dataUrl(map.picture, 'jpeg'), decorations),
         ...(locator
           ? [{
               stack: [

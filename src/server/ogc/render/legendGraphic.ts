@@ -25,6 +25,9 @@ export interface LegendGraphicOptions {
   fontSize?: number;
   /** Swatch size in px (default 20, as GeoServer). */
   swatch?: number;
+  /** Picture pixels per legend pixel (default 1): the same legend drawn larger for print
+   *  (GetLegendGraphic LEGEND_OPTIONS=dpi:N, issue 26 item 4). */
+  scale?: number;
 }
 
 const PAD = 4;
@@ -113,8 +116,10 @@ export async function renderLegendGraphic(legend: Legend, options: LegendGraphic
   width = Math.min(Math.max(width, swatch + 2 * PAD), MAX_WIDTH);
   const height = PAD + titleH + rows.length * rowH + PAD;
 
-  const canvas = createCanvas(width, height);
+  const scale = options.scale ?? 1;
+  const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
   const ctx = canvas.getContext('2d');
+  ctx.scale(scale, scale);
   if (!options.transparent) {
     const bg = options.bgcolor !== undefined ? parseBgColor(options.bgcolor) : { r: 255, g: 255, b: 255 };
     if (!bg) throw new RenderParamError('bgcolor', 'BGCOLOR must be 0xRRGGBB or #RRGGBB');

@@ -4,7 +4,9 @@
 // Toasts: 'กำลังดาวน์โหลด...' while it runs; 'ดาวน์โหลดเสร็จสมบูรณ์' (closing after
 // app.delays.toastCloseMs, 3 s); a non-OK answer 'เกิดข้อผิดพลาดในการดาวน์โหลดไฟล์'; any other
 // failure its message, or 'ดาวน์โหลดไม่สำเร็จ' when it has none.
-import { useState } from 'react';
+// A router download (issue 26) is named after the area its request names (`labelBy`: a district's
+// 'ดาวน์โหลดรายงานอำเภอ') and waits, with its hint, for the parameters its page needs (`needs`).
+import { useId, useState } from 'react';
 import type { AppConfig } from '../../../engine/types.ts';
 import { interpolate } from '../../../engine/template.ts';
 import { th } from '../../../locale/th.ts';
@@ -44,6 +46,16 @@ export function routerDownloadUrl(routerUrl: string, params: Readonly<Record<str
 export function canDownload(result: Pick<RowResult, 'features' | 'typeName' | 'viewparams' | 'params'> | undefined, router = false): boolean {
   if (!result || result.features.features.length === 0) return false;
   return router ? !!result.params : !!result.typeName && !!result.viewparams;
+}
+
+/** The request parameters of `needs` that the row's request lacks (none: it can be downloaded). */
+export function missingParams(params: Readonly<Record<string, string>> | undefined, needs: DownloadSection['needs']): string[] {
+  return (needs?.params ?? []).filter((key) => !params?.[key]);
+}
+
+/** The label of the first `labelBy` entry whose parameter the row's request has, else `fallback`. */
+export function areaLabel(params: Readonly<Record<string, string>> | undefined, labelBy: DownloadSection['labelBy'], fallback: string): string {
+  return labelBy?.find((l) => !!params?.[l.param])?.label ?? fallback;
 }
 
 /** What the download needs from outside, so that the flow can be tested without a browser. */
@@ -118,11 +130,15 @@ export function DownloadView({ section }: SectionProps<'download'>) {
   const { app } = useConfig();
   const result = useRowResult(section.from);
   const [busy, setBusy] = useState(false);
-  const enabled = canDownload(result, !!section.router) && !busy;
-  const label = section.label ?? `ดาวน์โหลด ${section.file}`;
+  const ready = canDownload(result, !!section.router);
+  // the hint shows once the row has a result the page could download but for these parameters
+  const waiting = ready && missingParams(result?.params, section.needs).length > 0;
+  const enabled = ready && !waiting && !busy;
+  const label = areaLabel(result?.params, section.labelBy, section.label ?? `ดาวน์โหลด ${section.file}`);
+  const hintId = useId();
 
   const onClick = async () => {
-    if (!result || !canDownload(result, !!section.router)) return;
+    if (!result || !enabled) return;
     setBusy(true);
     const router = interpolate(app.backend.router, { product: app.product });
     const url = section.router ? routerDownloadUrl(router, result.params ?? {}, section.router) : downloadUrl(router, result, section.file);
@@ -135,12 +151,17 @@ export function DownloadView({ section }: SectionProps<'download'>) {
 
   return (
     <div className="download-section">
-      <button type="button" className="primary" disabled={!enabled} aria-busy={busy} data-file={section.file} onClick={() => void onClick()}>
+      <button type="button" className="primary" disabled={!enabled} aria-busy={busy} data-file={section.file} onClick={() => void onClick()} {...(waiting ? { 'aria-describedby': hintId } : {})}>
         <svg aria-hidden width="18" height="18" viewBox="0 0 24 24">
           <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
         </svg>
         {label}
       </button>
+      {waiting && section.needs && (
+        <p className="download-hint" id={hintId}>
+          {section.needs.hint}
+        </p>
+      )}
     </div>
   );
 }
