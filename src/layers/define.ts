@@ -14,5 +14,6 @@ export function layerSchema<const T extends string, const P extends object, cons
   } as const satisfies object;
 }
 
-/** The template type a layer schema describes. */
-export type TemplateOf<S> = FromSchema<S & { type: 'object' }, { keepDefaultedPropertiesOptional: true }>;
+/** The template type a layer schema describes, as validated: the loader's ajv (useDefaults) has
+ *  filled every property with a schema default, so the code never repeats a default. */
+export type TemplateOf<S> = FromSchema<S & { type: 'object' }>;

@@ -59,7 +59,7 @@ export const source = {
       properties: {
         router: routerQuery,
         params: { type: 'object', description: 'Query parameters filled from other pickers: {pv: province, ap: district}.', additionalProperties: pickerRef },
-        method: { enum: ['GET', 'POST'], default: 'GET' },
+        method: { enum: ['GET', 'POST'], description: 'GET unless POST is given.' },
         fields: fieldMap,
       },
     },
@@ -109,7 +109,7 @@ export const source = {
         label: { ...attributeName, description: 'The attribute shown for each value, e.g. prv_name (default: the value).' },
         filter: layerFilter,
         sort: { enum: ['value', 'label'], description: 'Order by the label (default when there is one; Thai order) or the value (numbers by size).' },
-        order: { enum: ['asc', 'desc'], default: 'asc', description: 'desc: the largest (or last) first, e.g. the latest year.' },
+        order: { enum: ['asc', 'desc'], description: 'asc unless given; desc: the largest (or last) first, e.g. the latest year.' },
       },
     },
   ],

@@ -17,5 +17,5 @@ export const cctvDefinition: LayerDefinition<CctvTemplate, StationDraw> = {
   type: 'cctv',
   schema: cctvSchema,
   example: { id: 'cctv', layerId: 'cctv', type: 'cctv', name: 'กล้อง CCTV ชายฝั่ง', legend: 'stations', legendItem: 'cctv', auto: true },
-  ...stationBehaviour<CctvTemplate>('cctv.json', 'cctv'),
+  ...stationBehaviour<CctvTemplate>('cctv'),
 };

@@ -6,12 +6,10 @@ import { lonLat } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { circlePolygon, collection } from '../shapes.ts';
 
-export const DEFAULT_CIRCLE_RADIUS_M = 100;
-
 const circleSchema = layerSchema(
   'circle',
   'a circle of a radius in metres around a point (SPEC.md §3 default radius 100)',
-  { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: DEFAULT_CIRCLE_RADIUS_M, description: 'Radius in metres.' } },
+  { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: 100, description: 'Radius in metres.' } },
   ['center'],
 );
 
@@ -24,5 +22,5 @@ export const circleDefinition: LayerDefinition<CircleTemplate> = {
   offersData: false,
   featureInfo: 'none',
   instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {} }),
-  features: (t) => collection(circlePolygon(t.center as [number, number], t.radius ?? DEFAULT_CIRCLE_RADIUS_M), { radius_m: t.radius ?? DEFAULT_CIRCLE_RADIUS_M }),
+  features: (t) => collection(circlePolygon(t.center as [number, number], t.radius), { radius_m: t.radius }),
 };

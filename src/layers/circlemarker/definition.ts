@@ -25,6 +25,6 @@ export const circlemarkerDefinition: LayerDefinition<CirclemarkerTemplate, Circl
   example: { id: 'gps-default', type: 'circlemarker', name: 'จุดอ้างอิง', center: [102.1102309, 13.0402201], radius: 5, color: '#FF0000' },
   offersData: false,
   featureInfo: 'none',
-  instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {}, draw: { radiusPx: t.radius ?? 10 } }),
+  instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {}, draw: { radiusPx: t.radius } }),
   features: (t) => collection({ type: 'Point', coordinates: [...t.center] }),
 };

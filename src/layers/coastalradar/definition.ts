@@ -17,5 +17,5 @@ export const coastalradarDefinition: LayerDefinition<CoastalradarTemplate, Stati
   type: 'coastalradar',
   schema: coastalradarSchema,
   example: { id: 'stations', layerId: 'radar-stations', type: 'coastalradar', name: 'สถานีเรดาร์ชายฝั่ง', legend: 'stations', legendItem: 'radar', auto: true },
-  ...stationBehaviour<CoastalradarTemplate>('radar_stations.json', 'radar'),
+  ...stationBehaviour<CoastalradarTemplate>('radar'),
 };

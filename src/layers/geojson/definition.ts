@@ -13,7 +13,8 @@ const geojsonSchema = layerSchema(
   {
     asset,
     url: { type: 'string', pattern: '^(https?://|/)', description: 'A URL answering a GeoJSON FeatureCollection (path on our server or absolute).' },
-    method,
+    // no schema default: a url is fetched by POST unless `method` says otherwise, an asset by GET (crossCheck refuses a method on an asset)
+    method: { enum: method.enum, description: 'POST unless GET is given (SPEC.md §7); a bundled asset is read with GET.' },
     params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Fixed form parameters ({variables} allowed), sent as the POST body or the GET query.' },
   },
   [],

@@ -38,7 +38,7 @@ export type WfsTemplate = TemplateOf<typeof wfsSchema>;
 
 function requestFor(t: WfsTemplate, app: Parameters<typeof serviceUrl>[0], typeName: string, values: Parameters<typeof buildCql>[1]) {
   const entries = viewparamEntries(t.viewparams ?? [], values);
-  const method = t.method ?? 'POST';
+  const { method } = t;
   if (t.router) return { url: routerUrl(app), method, params: { page: t.router.page, ...Object.fromEntries(entries), typeNames: typeName } };
   const cqlFilter = buildCql(t.cql ?? [], values);
   const vp = viewparamsText(entries);

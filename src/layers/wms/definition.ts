@@ -42,6 +42,6 @@ export const wmsDefinition: LayerDefinition<WmsTemplate> = {
     if (cqlFilter) options.CQL_FILTER = cqlFilter;
     const vp = buildViewparams(t.viewparams ?? [], ctx.values);
     if (vp) options.viewparams = vp;
-    return { ...baseInstance(t, ctx), url: serviceUrl(ctx.app, t.service ?? 'wms'), options };
+    return { ...baseInstance(t, ctx), url: serviceUrl(ctx.app, t.service), options };
   },
 };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { generatedFiles, REPO_ROOT } from '../../../scripts/lib/generatedFiles.ts';
-import { schemaAjv } from '../../../src/loader/schemas.ts';
+import { schemaAjv, validatorFor } from '../../../src/loader/schemas.ts';
 import type { ResolvedVariant, SectionBase } from '../../../src/engine/types.ts';
 import { layerDefinitions } from '../../../src/layers/definitions.ts';
 import * as layerParts from '../../../src/layers/schemaParts.ts';
@@ -36,7 +36,7 @@ describe('generated schemas (npm run build:schemas)', () => {
     const validate = schemaAjv().getSchema(`${BASE}${schema}.schema.json`);
     expect(validate).toBeDefined();
     for (const [key, def] of Object.entries(definitions)) {
-      const ok = validate?.(def.example);
+      const ok = validate?.(structuredClone(def.example));
       expect({ key, ok, errors: ok ? null : validate?.errors }).toEqual({ key, ok: true, errors: null });
     }
   });
@@ -54,6 +54,23 @@ describe('generated schemas (npm run build:schemas)', () => {
     const shape = (node: unknown): unknown => JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === 'description' ? undefined : v)));
     for (const name of ['id', 'color', 'pickerRef'] as const) expect(layerParts[name], name).toEqual(resolve(common.$defs[name]));
     for (const name of ['url', 'source'] as const) expect(shape(sectionParts[name]), name).toEqual(shape(resolve(common.$defs[name])));
+  });
+});
+
+describe('the loader\'s ajv (issue 28): strict, and the schema defaults land in the config', () => {
+  it('strict mode: a schema keyword ajv would ignore is refused when compiled', () => {
+    expect(() => schemaAjv().compile({ type: 'object', properties: { a: { type: 'string', minimun: 1 } } })).toThrow(/strict mode: unknown keyword: "minimun"/);
+  });
+
+  it('a topic whose circlemarker layer has no radius gets the schema default 10 (the code repeats no default)', () => {
+    const topic = {
+      route: 'gps', title: { th: 'จุด' },
+      variants: [{ path: '', layers: [{ id: 'p', type: 'circlemarker', name: 'จุด', center: [100.5, 13.7] }], pickers: [{ use: 'location' }] }],
+    };
+    expect(validatorFor('topic')(topic)).toBe(true);
+    expect(topic.variants[0]!.layers[0]).toMatchObject({ radius: 10 });
+    // a `use:` entry is not a picker: the picker's defaults (kind: select) stay out of it
+    expect(topic.variants[0]!.pickers[0]).toEqual({ use: 'location' });
   });
 });
 
