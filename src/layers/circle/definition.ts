@@ -2,7 +2,7 @@
 // drawn as a filled polygon that scales with the map.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { lonLat } from '../schemaParts.ts';
+import { lonLat, PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { circlePolygon, collection } from '../shapes.ts';
 
@@ -11,6 +11,7 @@ const circleSchema = layerSchema(
   'a circle of a radius in metres around a point (SPEC.md §3 default radius 100)',
   { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: 100, description: 'Radius in metres.' } },
   ['center'],
+  PAINTED,
 );
 
 export type CircleTemplate = TemplateOf<typeof circleSchema>;

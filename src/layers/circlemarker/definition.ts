@@ -1,7 +1,7 @@
 // CircleMarker layer type (SPEC.md §3): a point drawn as a circle of a fixed size in pixels.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { lonLat } from '../schemaParts.ts';
+import { lonLat, PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { collection } from '../shapes.ts';
 
@@ -10,6 +10,7 @@ const circlemarkerSchema = layerSchema(
   'a point drawn as a circle of a fixed size in pixels',
   { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: 10, description: 'Radius in pixels.' } },
   ['center'],
+  PAINTED,
 );
 
 export type CirclemarkerTemplate = TemplateOf<typeof circlemarkerSchema>;

@@ -3,7 +3,7 @@
 // bundled asset or a URL answering a FeatureCollection; offers its data like WFS.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { asset, method } from '../schemaParts.ts';
+import { asset, method, PAINTED_AND_DRAWER } from '../schemaParts.ts';
 import { loadFeatureParts } from '../featureRequests.ts';
 import { assetUrl, baseInstance, fill } from '../request.ts';
 
@@ -18,6 +18,7 @@ const geojsonSchema = layerSchema(
     params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Fixed form parameters ({variables} allowed), sent as the POST body or the GET query.' },
   },
   [],
+  PAINTED_AND_DRAWER,
 );
 
 export type GeojsonTemplate = TemplateOf<typeof geojsonSchema>;

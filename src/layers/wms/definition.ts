@@ -18,6 +18,7 @@ const wmsSchema = layerSchema(
     viewparams,
   },
   ['layers'],
+  ['opacity', 'fit', 'fields', 'showIds'],
 );
 
 export type WmsTemplate = TemplateOf<typeof wmsSchema>;
