@@ -1,40 +1,10 @@
 // Schema pieces every layer type shares, as `as const` objects so that each type's TypeScript
 // template type is inferred from its schema (json-schema-to-ts FromSchema), never written twice.
-// The definitions equal schemas/common.schema.json's $defs of the same name (a unit test holds
-// them equal).
+// The ones every config kind shares are schemas/common.schema.json's $defs, read from its
+// generated module (npm run build:schemas), not copied.
+import { commonSchema } from '../engine/generated/common.ts';
 
-export const id = {
-  type: 'string',
-  pattern: '^[a-z][a-z0-9_-]*$',
-  description: "Lower-case identifier: letters, digits, '-' and '_', starting with a letter.",
-} as const;
-
-export const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$', description: '#RRGGBB or #RRGGBBAA' } as const;
-
-export const template = {
-  type: 'string',
-  description:
-    'Text with {variables}. Variables are picker ids of the variant, the loop variable {year} inside year lists, or {product}. Values are typed and escaped when interpolated.',
-} as const;
-
-export const pickerRef = {
-  type: 'string',
-  pattern: '^[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_]*)?$',
-  description:
-    "A picker id of the same variant, optionally with the field to send: 'province' (its code), 'islands.name', 'islands.amp_name' (a field listed in the source's fields.extra).",
-} as const;
-
-export const lonLat = {
-  type: 'array',
-  minItems: 2,
-  maxItems: 2,
-  items: [
-    { type: 'number', minimum: -180, maximum: 180 },
-    { type: 'number', minimum: -90, maximum: 90 },
-  ],
-  additionalItems: false,
-  description: '[longitude, latitude] in degrees (EPSG:4326).',
-} as const;
+export const { id, color, template, pickerRef, lonLat } = commonSchema.$defs;
 
 export const asset = { type: 'string', pattern: '^[a-z0-9_./-]+\\.json$', description: 'A bundled data file under backend.assets.' } as const;
 
