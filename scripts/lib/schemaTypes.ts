@@ -15,6 +15,7 @@ export const SCHEMA_TYPES: Readonly<Record<string, string>> = {
   app: 'AppConfig',
   menu: 'MenuDoc',
   glossary: 'Glossary',
+  legends: 'LegendsDoc',
   picker: 'PickerDef',
   pickers: 'PickersDoc',
   atlas: 'AtlasDoc',
