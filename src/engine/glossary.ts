@@ -3,7 +3,8 @@
 // read their words from it; check:config refuses a label that says something else. Pure: used by
 // the loader (Node) and, through the bundle, by the client.
 
-import type { CodeSet, Glossary, Legend, LegendItem } from './types.ts';
+import type { CodeSet, Glossary, Legend } from './types.ts';
+import type { LegendsDoc } from './generated/legends.ts';
 
 /** The label of a code set's item in the set's style; undefined for an unknown code. */
 export function codeLabel(set: CodeSet, code: string): string | undefined {
@@ -29,10 +30,7 @@ export function isInternalId(field: string): boolean {
 }
 
 /** A legend as written in legends.yaml: items of a legend with `terms` may leave out the label. */
-export interface LegendSource extends Omit<Legend, 'items'> {
-  terms?: string;
-  items: Array<Omit<LegendItem, 'label'> & { label?: string; term?: string }>;
-}
+export type LegendSource = LegendsDoc['legends'][number];
 
 /** The glossary key of a legend item: its `term`, else its code. */
 export function itemKey(item: { code?: string | number; term?: string }): string | undefined {

@@ -44,7 +44,7 @@ function resolveOne(p: PickerDef, cascade?: string): ResolvedPicker {
   // only narrows a list that is complete without it (islands need a province, not a district).
   const required = 'router' in p.source ? sourcePickerRefs(p.source) : 'layer' in p.source ? templateVariables(p.source.layer) : [];
   const dependsOn = [...new Set([...required, ...(p.dependsOn ?? [])])];
-  return { ...p, kind: p.kind ?? 'select', dependsOn, ...(cascade ? { cascade } : {}) };
+  return { ...p, dependsOn, ...(cascade ? { cascade } : {}) };
 }
 
 function fillParams(p: PickerDef, params: Record<string, string>): PickerDef {

@@ -19,7 +19,7 @@ export function buildCql(terms: readonly CqlTerm[], values: PickerValues): strin
   const parts = terms.flatMap((t) => {
     const all = refValues(values, t.picker).filter((v) => v !== '');
     if (all.length === 0) return [];
-    const op = t.op ?? '=';
+    const { op } = t;
     if (op === 'in') return [`${t.field} IN (${all.map(cqlLiteral).join(',')})`];
     const one = all.join(',');
     if (op === 'like') return [`${t.field} LIKE ${cqlLiteral(`%${one}%`)}`];

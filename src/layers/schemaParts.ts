@@ -1,40 +1,10 @@
 // Schema pieces every layer type shares, as `as const` objects so that each type's TypeScript
 // template type is inferred from its schema (json-schema-to-ts FromSchema), never written twice.
-// The definitions equal schemas/common.schema.json's $defs of the same name (a unit test holds
-// them equal).
+// The ones every config kind shares are schemas/common.schema.json's $defs, read from its
+// generated module (npm run build:schemas), not copied.
+import { commonSchema } from '../engine/generated/common.ts';
 
-export const id = {
-  type: 'string',
-  pattern: '^[a-z][a-z0-9_-]*$',
-  description: "Lower-case identifier: letters, digits, '-' and '_', starting with a letter.",
-} as const;
-
-export const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$', description: '#RRGGBB or #RRGGBBAA' } as const;
-
-export const template = {
-  type: 'string',
-  description:
-    'Text with {variables}. Variables are picker ids of the variant, the loop variable {year} inside year lists, or {product}. Values are typed and escaped when interpolated.',
-} as const;
-
-export const pickerRef = {
-  type: 'string',
-  pattern: '^[a-z][a-z0-9_-]*(\\.[a-z][a-z0-9_]*)?$',
-  description:
-    "A picker id of the same variant, optionally with the field to send: 'province' (its code), 'islands.name', 'islands.amp_name' (a field listed in the source's fields.extra).",
-} as const;
-
-export const lonLat = {
-  type: 'array',
-  minItems: 2,
-  maxItems: 2,
-  items: [
-    { type: 'number', minimum: -180, maximum: 180 },
-    { type: 'number', minimum: -90, maximum: 90 },
-  ],
-  additionalItems: false,
-  description: '[longitude, latitude] in degrees (EPSG:4326).',
-} as const;
+export const { id, color, template, pickerRef, lonLat } = commonSchema.$defs;
 
 export const asset = { type: 'string', pattern: '^[a-z0-9_./-]+\\.json$', description: 'A bundled data file under backend.assets.' } as const;
 
@@ -46,12 +16,18 @@ export const commonProperties = {
   layerId: { ...template, description: "Runtime id in the layer list (default: the template id, with '-{year}' for year lists)." },
   name: { ...template, description: "Thai name in the layer list, e.g. 'แนวชายฝั่ง พ.ศ. {year}'." },
   legend: { ...id, description: 'Legend id (lower-case) from config/legends.yaml: the legend card, the report and the drawing colours.' },
+  auto: { type: 'boolean', description: 'Added when the page opens and removed when it is left (SPEC.md §2 /cctv, /radar).' },
+  group: { ...id, description: 'Template id (lower-case) of the group layer this layer renders inside (SPEC.md §3 groupId).' },
+} as const;
+
+/** Shared properties a layer type takes only when its module uses them (issue 28): the colours and
+ *  opacity its drawer paints with, the fit of what it draws, the drawer labels of the features it
+ *  shows. Each type names its own in layerSchema; any other is refused by check:config. */
+export const optionalProperties = {
   legendItem: { type: ['string', 'number'], description: 'The code of the legend item this layer draws in (a one-colour layer such as erosion).' },
   color: { ...color, description: '#RRGGBB or #RRGGBBAA: the colour of a one-colour layer; overrides the legend.' },
   opacity: { type: 'number', minimum: 0, maximum: 1, description: 'Opacity of the layer (default 1).' },
   fit: { type: 'boolean', description: 'Fit the map to the layer once shown (bounds null, then the result 100 ms later, max zoom 12).' },
-  auto: { type: 'boolean', description: 'Added when the page opens and removed when it is left (SPEC.md §2 /cctv, /radar).' },
-  group: { ...id, description: 'Template id (lower-case) of the group layer this layer renders inside (SPEC.md §3 groupId).' },
   fields: {
     type: 'object',
     description: "Labels of this layer's attributes in the feature drawer, e.g. { lu_year: ปี พ.ศ., lul2_t: การใช้ประโยชน์ที่ดิน }; they come before the glossary's. Every attribute shown needs a Thai label here or in config/glossary.yaml fields (check:config).",
@@ -63,6 +39,13 @@ export const commonProperties = {
     description: 'Show internal ids (gid, fid, id, *_gid, *_id) in the feature drawer; they are hidden by default.',
   },
 } as const;
+
+export type OptionalProperty = keyof typeof optionalProperties;
+
+/** The optional properties of a type drawing its own features with MapLibre, painted from the legend. */
+export const PAINTED = ['legendItem', 'color', 'opacity', 'fit'] as const satisfies readonly OptionalProperty[];
+/** ... and of one whose features the feature drawer shows, labelled by `fields`. */
+export const PAINTED_AND_DRAWER = [...PAINTED, 'fields', 'showIds'] as const satisfies readonly OptionalProperty[];
 
 /** CQL_FILTER terms from picker values: only the chosen ones, joined by ' and ' (SPEC.md §3). */
 export const cql = {

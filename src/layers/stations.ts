@@ -31,11 +31,11 @@ export const stationProperties = (defaultAsset: string) => ({
 }) as const;
 
 /** The shared behaviour of the station types: load the asset, draw icons, answer with a popup. */
-export function stationBehaviour<T extends TemplateBase & { asset?: string }>(defaultAsset: string, popup: 'radar' | 'cctv'): Pick<LayerDefinition<T, StationDraw>, 'offersData' | 'featureInfo' | 'instantiate' | 'load'> {
+export function stationBehaviour<T extends TemplateBase & { asset: string }>(popup: 'radar' | 'cctv'): Pick<LayerDefinition<T, StationDraw>, 'offersData' | 'featureInfo' | 'instantiate' | 'load'> {
   return {
     offersData: true,
     featureInfo: 'popup',
-    instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), url: assetUrl(ctx.app, t.asset ?? defaultAsset), options: {}, draw: { popup, icon: STATION_ICON } }),
+    instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), url: assetUrl(ctx.app, t.asset), options: {}, draw: { popup, icon: STATION_ICON } }),
     async load(_t, instance, ctx): Promise<LoadedData> {
       const geoJson = stationPoints(await ctx.deps.fetchJson(instance.url ?? '', { method: 'GET', ...(ctx.deps.signal ? { signal: ctx.deps.signal } : {}) }));
       return { geoJson, parts: [{ features: geoJson }] };

@@ -39,8 +39,8 @@ function checkChartRef(
 ): void {
   const topic = topicOf(ref.topic);
   if (!topic) return issues.unknown(atlas.doc, [...at, 'topic'], 'topic route', ref.topic, routes);
-  const variant = topic.variants.find((v) => v.path === (ref.variant ?? ''));
-  if (!variant) return issues.unknown(atlas.doc, [...at, 'variant'], `variant of ${ref.topic}`, ref.variant ?? '', topic.variants.map((v) => v.path));
+  const variant = topic.variants.find((v) => v.path === ref.variant);
+  if (!variant) return issues.unknown(atlas.doc, [...at, 'variant'], `variant of ${ref.topic}`, ref.variant, topic.variants.map((v) => v.path));
   const charts = sectionCharts(variant.sections ?? []).map((c) => c.id);
   if (!charts.includes(ref.chart)) issues.unknown(atlas.doc, [...at, 'chart'], `chart of ${ref.topic}${ref.variant ? `/${ref.variant}` : ''}`, ref.chart, charts);
 }

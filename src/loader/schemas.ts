@@ -14,7 +14,11 @@ let ajv: Ajv | undefined;
 
 export function schemaAjv(): Ajv {
   if (ajv) return ajv;
-  ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: false, allowUnionTypes: true });
+  // strict: a schema keyword ajv would ignore (an unknown keyword, a default it cannot apply, a
+  // type-less constraint) is an error, not silence. strictRequired stays ajv's default (off): it
+  // refuses the `oneOf: [{required: [a]}, {required: [b]}]` idiom. useDefaults writes each
+  // schema default into the validated config, so the code reads defaults from the config only.
+  ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
   // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
   (addFormats as unknown as (a: Ajv) => void)(ajv);

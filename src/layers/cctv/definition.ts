@@ -2,6 +2,7 @@
 // popup with code, site, band, the embedded live video and the link 'Coastal CCTV Live'.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
+import { PAINTED } from '../schemaParts.ts';
 import { stationBehaviour, stationProperties, type StationDraw } from '../stations.ts';
 
 const cctvSchema = layerSchema(
@@ -9,6 +10,7 @@ const cctvSchema = layerSchema(
   "coastal CCTV camera markers with a popup of code, site, band, the live video and the link 'Coastal CCTV Live'",
   stationProperties('cctv.json'),
   [],
+  PAINTED,
 );
 
 export type CctvTemplate = TemplateOf<typeof cctvSchema>;
@@ -17,5 +19,5 @@ export const cctvDefinition: LayerDefinition<CctvTemplate, StationDraw> = {
   type: 'cctv',
   schema: cctvSchema,
   example: { id: 'cctv', layerId: 'cctv', type: 'cctv', name: 'กล้อง CCTV ชายฝั่ง', legend: 'stations', legendItem: 'cctv', auto: true },
-  ...stationBehaviour<CctvTemplate>('cctv.json', 'cctv'),
+  ...stationBehaviour<CctvTemplate>('cctv'),
 };

@@ -2,17 +2,16 @@
 // drawn as a filled polygon that scales with the map.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { lonLat } from '../schemaParts.ts';
+import { lonLat, PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { circlePolygon, collection } from '../shapes.ts';
-
-export const DEFAULT_CIRCLE_RADIUS_M = 100;
 
 const circleSchema = layerSchema(
   'circle',
   'a circle of a radius in metres around a point (SPEC.md §3 default radius 100)',
-  { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: DEFAULT_CIRCLE_RADIUS_M, description: 'Radius in metres.' } },
+  { center: lonLat, radius: { type: 'number', exclusiveMinimum: 0, default: 100, description: 'Radius in metres.' } },
   ['center'],
+  PAINTED,
 );
 
 export type CircleTemplate = TemplateOf<typeof circleSchema>;
@@ -24,5 +23,5 @@ export const circleDefinition: LayerDefinition<CircleTemplate> = {
   offersData: false,
   featureInfo: 'none',
   instantiate: (t, ctx) => ({ ...baseInstance(t, ctx), options: {} }),
-  features: (t) => collection(circlePolygon(t.center as [number, number], t.radius ?? DEFAULT_CIRCLE_RADIUS_M), { radius_m: t.radius ?? DEFAULT_CIRCLE_RADIUS_M }),
+  features: (t) => collection(circlePolygon(t.center as [number, number], t.radius), { radius_m: t.radius }),
 };

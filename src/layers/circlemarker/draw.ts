@@ -4,6 +4,6 @@ import type { CirclemarkerDraw } from './definition.ts';
 import { addVectorLayers, vectorSignature } from '../draw/vector.ts';
 
 export const circlemarkerDrawer: LayerDrawer<CirclemarkerDraw> = {
-  add: (map, layer, ctx) => addVectorLayers(map, layer, ctx, { circleRadius: layer.draw?.radiusPx ?? 10 }),
+  add: (map, layer, ctx) => addVectorLayers(map, layer, ctx, layer.draw ? { circleRadius: layer.draw.radiusPx } : {}),
   signature: (layer) => `${vectorSignature(layer)}|${String(layer.draw?.radiusPx ?? '')}`,
 };

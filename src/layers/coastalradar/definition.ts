@@ -2,6 +2,7 @@
 // a click opens a popup with CODE, BAND and SITE (the CCTV link is not shown).
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
+import { PAINTED } from '../schemaParts.ts';
 import { stationBehaviour, stationProperties, type StationDraw } from '../stations.ts';
 
 const coastalradarSchema = layerSchema(
@@ -9,6 +10,7 @@ const coastalradarSchema = layerSchema(
   'HF radar station markers (24x28 icons) with a popup of CODE, BAND and SITE',
   stationProperties('radar_stations.json'),
   [],
+  PAINTED,
 );
 
 export type CoastalradarTemplate = TemplateOf<typeof coastalradarSchema>;
@@ -17,5 +19,5 @@ export const coastalradarDefinition: LayerDefinition<CoastalradarTemplate, Stati
   type: 'coastalradar',
   schema: coastalradarSchema,
   example: { id: 'stations', layerId: 'radar-stations', type: 'coastalradar', name: 'สถานีเรดาร์ชายฝั่ง', legend: 'stations', legendItem: 'radar', auto: true },
-  ...stationBehaviour<CoastalradarTemplate>('radar_stations.json', 'radar'),
+  ...stationBehaviour<CoastalradarTemplate>('radar'),
 };

@@ -3,7 +3,7 @@
 // bundled asset or a URL answering a FeatureCollection; offers its data like WFS.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { asset, method } from '../schemaParts.ts';
+import { asset, method, PAINTED_AND_DRAWER } from '../schemaParts.ts';
 import { loadFeatureParts } from '../featureRequests.ts';
 import { assetUrl, baseInstance, fill } from '../request.ts';
 
@@ -13,10 +13,12 @@ const geojsonSchema = layerSchema(
   {
     asset,
     url: { type: 'string', pattern: '^(https?://|/)', description: 'A URL answering a GeoJSON FeatureCollection (path on our server or absolute).' },
-    method,
+    // no schema default: a url is fetched by POST unless `method` says otherwise, an asset by GET (crossCheck refuses a method on an asset)
+    method: { enum: method.enum, description: 'POST unless GET is given (SPEC.md §7); a bundled asset is read with GET.' },
     params: { type: 'object', additionalProperties: { type: 'string' }, description: 'Fixed form parameters ({variables} allowed), sent as the POST body or the GET query.' },
   },
   [],
+  PAINTED_AND_DRAWER,
 );
 
 export type GeojsonTemplate = TemplateOf<typeof geojsonSchema>;

@@ -5,7 +5,7 @@ import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
 import { baseInstance } from '../request.ts';
 
-const groupSchema = layerSchema('group', 'a named group; layers naming it in `group` render inside it and only the group is listed', {}, []);
+const groupSchema = layerSchema('group', 'a named group; layers naming it in `group` render inside it and only the group is listed', {}, [], []);
 
 export type GroupTemplate = TemplateOf<typeof groupSchema>;
 

@@ -1,7 +1,7 @@
 // Polygon layer type (SPEC.md §3 spatialData.polygon): a filled area from its corners.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { lonLat } from '../schemaParts.ts';
+import { lonLat, PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { closedRing, collection } from '../shapes.ts';
 
@@ -10,6 +10,7 @@ const polygonSchema = layerSchema(
   'a filled area from its corners (closed automatically)',
   { coordinates: { type: 'array', minItems: 3, items: lonLat, description: 'Corners [lon, lat], in order.' } },
   ['coordinates'],
+  PAINTED,
 );
 
 export type PolygonTemplate = TemplateOf<typeof polygonSchema>;

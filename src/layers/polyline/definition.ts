@@ -1,7 +1,7 @@
 // Polyline layer type (SPEC.md §3 spatialData.polyline): a line through its points.
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { lonLat } from '../schemaParts.ts';
+import { lonLat, PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { collection } from '../shapes.ts';
 
@@ -10,6 +10,7 @@ const polylineSchema = layerSchema(
   'a line through its points',
   { coordinates: { type: 'array', minItems: 2, items: lonLat, description: 'Points [lon, lat], in order.' } },
   ['coordinates'],
+  PAINTED,
 );
 
 export type PolylineTemplate = TemplateOf<typeof polylineSchema>;

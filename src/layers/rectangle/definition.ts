@@ -1,6 +1,7 @@
 // Rectangle layer type (SPEC.md §3 spatialData.rectangle): a box [west, south, east, north].
 import type { LayerDefinition } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
+import { PAINTED } from '../schemaParts.ts';
 import { baseInstance } from '../request.ts';
 import { collection, rectanglePolygon } from '../shapes.ts';
 
@@ -14,6 +15,7 @@ const rectangleSchema = layerSchema(
     },
   },
   ['bounds'],
+  PAINTED,
 );
 
 export type RectangleTemplate = TemplateOf<typeof rectangleSchema>;

@@ -9,7 +9,7 @@
 // degrees, given by the toggle row while the map is zoomed in to minZoom): the rows in view.
 import type { InstantiateContext, LayerDefinition, LoadedData } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { viewparams } from '../schemaParts.ts';
+import { viewparams, PAINTED_AND_DRAWER } from '../schemaParts.ts';
 import { baseInstance, fill, routerUrl, viewparamEntries } from '../request.ts';
 import { requestUrl } from '../featureRequests.ts';
 import { BOUNDS_VAR } from '../viewBounds.ts';
@@ -62,6 +62,7 @@ const routerpointsSchema = layerSchema(
     },
   },
   ['router', 'position'],
+  PAINTED_AND_DRAWER,
 );
 
 export type RouterpointsTemplate = TemplateOf<typeof routerpointsSchema>;

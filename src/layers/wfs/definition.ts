@@ -9,7 +9,7 @@
 // each part with the item's name (island charts, SPEC.md §4).
 import type { LayerDefinition, LoadedData } from '../types.ts';
 import { layerSchema, type TemplateOf } from '../define.ts';
-import { cql, id, method, template, viewparams } from '../schemaParts.ts';
+import { cql, id, method, template, viewparams, PAINTED_AND_DRAWER } from '../schemaParts.ts';
 import { loadFeatureParts } from '../featureRequests.ts';
 import { baseInstance, buildCql, fill, routerUrl, serviceUrl, splitParts, viewparamEntries, viewparamsText } from '../request.ts';
 
@@ -32,13 +32,14 @@ const wfsSchema = layerSchema(
     splitBy: { ...id, description: 'A multi-select picker: one request per chosen item, each part labelled with its name (island charts).' },
   },
   ['layers'],
+  PAINTED_AND_DRAWER,
 );
 
 export type WfsTemplate = TemplateOf<typeof wfsSchema>;
 
 function requestFor(t: WfsTemplate, app: Parameters<typeof serviceUrl>[0], typeName: string, values: Parameters<typeof buildCql>[1]) {
   const entries = viewparamEntries(t.viewparams ?? [], values);
-  const method = t.method ?? 'POST';
+  const { method } = t;
   if (t.router) return { url: routerUrl(app), method, params: { page: t.router.page, ...Object.fromEntries(entries), typeNames: typeName } };
   const cqlFilter = buildCql(t.cql ?? [], values);
   const vp = viewparamsText(entries);

@@ -18,6 +18,7 @@ const wmsSchema = layerSchema(
     viewparams,
   },
   ['layers'],
+  ['opacity', 'fit', 'fields', 'showIds'],
 );
 
 export type WmsTemplate = TemplateOf<typeof wmsSchema>;
@@ -42,6 +43,6 @@ export const wmsDefinition: LayerDefinition<WmsTemplate> = {
     if (cqlFilter) options.CQL_FILTER = cqlFilter;
     const vp = buildViewparams(t.viewparams ?? [], ctx.values);
     if (vp) options.viewparams = vp;
-    return { ...baseInstance(t, ctx), url: serviceUrl(ctx.app, t.service ?? 'wms'), options };
+    return { ...baseInstance(t, ctx), url: serviceUrl(ctx.app, t.service), options };
   },
 };

@@ -47,6 +47,7 @@ const yearlinesSchema = layerSchema(
     },
   },
   ['lines'],
+  ['color', 'fit'],
 );
 
 type YearlinesTemplate = TemplateOf<typeof yearlinesSchema>;

@@ -47,16 +47,16 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 /** The chart section a reference names (check:config made sure it exists). */
 export function chartSpec(config: AtlasConfig, ref: AtlasChartRef): SectionChart {
   const topic = config.bundle.topics.find((t) => t.route === ref.topic);
-  const variant = topic?.variants.find((v) => v.path === (ref.variant ?? ''));
+  const variant = topic?.variants.find((v) => v.path === ref.variant);
   const chart = sectionCharts(variant?.sections ?? []).find((c) => c.id === ref.chart);
-  if (!chart) throw new Error(`atlas: no chart ${ref.chart} in ${ref.topic}/${ref.variant ?? ''}`);
+  if (!chart) throw new Error(`atlas: no chart ${ref.chart} in ${ref.topic}/${ref.variant}`);
   return chart;
 }
 
 /** The catalog layer name a topic layer requests ('{product}:erosion_area' -> 'erosion_area'). */
 export function layerName(config: AtlasConfig, ref: AtlasChartRef, layerId: string): string | undefined {
   const topic = config.bundle.topics.find((t) => t.route === ref.topic);
-  const variant = topic?.variants.find((v) => v.path === (ref.variant ?? ''));
+  const variant = topic?.variants.find((v) => v.path === ref.variant);
   const layer = variant?.layers.find((l) => l.id === layerId) as { layers?: string } | undefined;
   return layer?.layers?.replace(/^\{product\}:/, '');
 }

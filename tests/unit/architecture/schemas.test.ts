@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { generatedFiles, REPO_ROOT } from '../../../scripts/lib/generatedFiles.ts';
-import { schemaAjv } from '../../../src/loader/schemas.ts';
+import { schemaAjv, validatorFor } from '../../../src/loader/schemas.ts';
 import type { ResolvedVariant, SectionBase } from '../../../src/engine/types.ts';
+import { commonSchema } from '../../../src/engine/generated/common.ts';
 import { layerDefinitions } from '../../../src/layers/definitions.ts';
 import * as layerParts from '../../../src/layers/schemaParts.ts';
 import { sectionDefinitions, type Section, type SectionFor, type SectionKind } from '../../../src/sections/definitions.ts';
@@ -22,7 +23,7 @@ const registries = [
 describe('generated schemas (npm run build:schemas)', () => {
   it.each(Object.entries(generatedFiles()))('%s is up to date', (file, text) => {
     const committed = readFileSync(path.join(REPO_ROOT, file), 'utf8');
-    expect(committed === text, `${file} differs from the registries: run npm run build:schemas`).toBe(true);
+    expect(committed === text, `${file} differs from what its source (a module registry or its schema) generates: run npm run build:schemas`).toBe(true);
   });
 
   it.each(registries)('every $schema registry key is its definition\'s $tag, fixed in its schema branch', ({ tag, definitions }) => {
@@ -36,24 +37,33 @@ describe('generated schemas (npm run build:schemas)', () => {
     const validate = schemaAjv().getSchema(`${BASE}${schema}.schema.json`);
     expect(validate).toBeDefined();
     for (const [key, def] of Object.entries(definitions)) {
-      const ok = validate?.(def.example);
+      const ok = validate?.(structuredClone(def.example));
       expect({ key, ok, errors: ok ? null : validate?.errors }).toEqual({ key, ok: true, errors: null });
     }
   });
 
-  it('the schema parts the definitions inline equal common.schema.json $defs (its $refs followed)', () => {
+  it('the schema parts shared with every config kind are common.schema.json $defs (its generated module), not copies', () => {
+    for (const name of ['id', 'color', 'template', 'pickerRef', 'lonLat'] as const) expect(layerParts[name], name).toBe(commonSchema.$defs[name]);
+    for (const name of ['url', 'routerQuery', 'source'] as const) expect(sectionParts[name], name).toBe(commonSchema.$defs[name]);
     const common = JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas/common.schema.json'), 'utf8')) as { $defs: Record<string, unknown> };
-    const resolve = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(resolve);
-      if (!node || typeof node !== 'object') return node;
-      const ref = (node as { $ref?: string }).$ref;
-      if (ref?.startsWith('#/$defs/')) return resolve(common.$defs[ref.slice('#/$defs/'.length)]);
-      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)]));
+    expect(commonSchema.$defs.id).toEqual(common.$defs.id);
+  });
+});
+
+describe('the loader\'s ajv (issue 28): strict, and the schema defaults land in the config', () => {
+  it('strict mode: a schema keyword ajv would ignore is refused when compiled', () => {
+    expect(() => schemaAjv().compile({ type: 'object', properties: { a: { type: 'string', minimun: 1 } } })).toThrow(/strict mode: unknown keyword: "minimun"/);
+  });
+
+  it('a topic whose circlemarker layer has no radius gets the schema default 10 (the code repeats no default)', () => {
+    const topic = {
+      route: 'gps', title: { th: 'จุด' },
+      variants: [{ path: '', layers: [{ id: 'p', type: 'circlemarker', name: 'จุด', center: [100.5, 13.7] }], pickers: [{ use: 'location' }] }],
     };
-    // Descriptions of inline copies may differ (e.g. the asset pattern of a source); shapes may not.
-    const shape = (node: unknown): unknown => JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === 'description' ? undefined : v)));
-    for (const name of ['id', 'color', 'pickerRef'] as const) expect(layerParts[name], name).toEqual(resolve(common.$defs[name]));
-    for (const name of ['url', 'source'] as const) expect(shape(sectionParts[name]), name).toEqual(shape(resolve(common.$defs[name])));
+    expect(validatorFor('topic')(topic)).toBe(true);
+    expect(topic.variants[0]!.layers[0]).toMatchObject({ radius: 10 });
+    // a `use:` entry is not a picker: the picker's defaults (kind: select) stay out of it
+    expect(topic.variants[0]!.pickers[0]).toEqual({ use: 'location' });
   });
 });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileChart, type ChartInput, type CompiledChart } from '../../../src/engine/charts/compile.ts';
 import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
 import { loadConfigDir } from '../../../src/loader/loadConfig.ts';
+import { schemaAjv } from '../../../src/loader/schemas.ts';
 import { CONFIG_DIR } from '../engine/helpers.ts';
 import { adminFeatures, islandParts, islandUnsplit } from './fixtures/features.ts';
 import { adminChart, erosionAccretion, islandChart } from './fixtures/specs.ts';
@@ -45,6 +46,14 @@ async function expectSame(chart: CompiledChart | null, expected: Today) {
   expect(table!.total).toEqual({ label: 'รวม', values: [expected.total.rai, expected.total.ngan, expected.total.wah, expected.total.sqkm] });
   expect(vegaLite).toEqual(renameLevels(expected.vegaLite));
   expect(await svgOf(vegaLite)).toBe(await svgOf(expected.vegaLite));
+}
+
+/** A chart spec as the loader hands it on: the section schema's defaults filled in (ajv useDefaults). */
+function withSchemaDefaults(spec: ChartSpec): unknown {
+  const section = structuredClone({ kind: 'chart', ...spec });
+  expect(schemaAjv().getSchema('https://tcs.example/schemas/section.schema.json')?.(section)).toBe(true);
+  const { kind: _, ...chart } = section;
+  return chart;
 }
 
 const fc = (features: ChartInput['features']['features']) => ({ features });
@@ -92,7 +101,7 @@ describe('config/topics declares exactly these charts', () => {
     ]);
     for (const { at, section: { kind: _, ...chart } } of charts.filter((c) => c.section.from !== 'rates')) {
       const row = chart.from as 'erosion' | 'accretion';
-      const expected = chart.barLabel === 'deepest' ? islandChart(row, chart.title) : adminChart(row, chart.title);
+      const expected = withSchemaDefaults(chart.barLabel === 'deepest' ? islandChart(row, chart.title) : adminChart(row, chart.title));
       expect({ at, chart }).toEqual({ at, chart: expected });
     }
     expect(result.bundle.legends).toContainEqual(erosionAccretion);

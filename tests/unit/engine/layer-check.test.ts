@@ -69,6 +69,15 @@ describe('check:config refuses layers no module implements', () => {
     expect(await errorsOf(file, edit)).toEqual([`${file}:${edit.line}:${edit.col('asset')} variants[0].layers[0].asset: unknown property "asset"`]);
   });
 
+  it('issue 28: a shared key the type\'s module does not use: `color` on a wms layer (drawn by the server), `fields` on cctv (a popup, not the drawer)', async () => {
+    const wms = 'topics/cmline-changearea.yaml';
+    const color = changeLine(wms, 'service: wms', 'color: "#FF0000"');
+    expect(await errorsOf(wms, color)).toEqual([`${wms}:${color.line}:${color.col('color')} variants[0].layers[0].color: unknown property "color"`]);
+    const cctv = 'topics/cctv.yaml';
+    const fields = changeLine(cctv, 'auto: true', 'fields: { SITE: ที่ตั้ง }');
+    expect(await errorsOf(cctv, fields)).toEqual([`${cctv}:${fields.line}:${fields.col('fields')} variants[0].layers[0].fields: unknown property "fields"`]);
+  });
+
   it('an unknown legendItem names the items of the legend', async () => {
     const file = 'topics/cmline-changearea.yaml';
     const edit = changeLine(file, 'legendItem: erosion', 'legendItem: landslide');

@@ -41,7 +41,7 @@ describe('picker source: distinct values of a published layer', () => {
   });
 
   it('the layer name variables gate the picker; filters only narrow it (as asset filters)', () => {
-    const [picker] = resolvePickers([{ id: 'district', label: 'อำเภอ', source: { layer: 'coastallu_{year}', value: 'amp_code', filter: { prv_code: 'province' } } }], []);
+    const [picker] = resolvePickers([{ id: 'district', label: 'อำเภอ', kind: 'select', source: { layer: 'coastallu_{year}', value: 'amp_code', filter: { prv_code: 'province' } } }], []);
     expect(picker?.dependsOn).toEqual(['year']);
   });
 });

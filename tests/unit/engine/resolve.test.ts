@@ -6,10 +6,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isUse, resolvePickers, sourcePickerRefs } from '../../../src/engine/resolve.ts';
-import type { CascadeDef, PickerEntry, ResolvedPicker } from '../../../src/engine/types.ts';
+import type { CascadeDef, PickerDef, PickerEntry, ResolvedPicker } from '../../../src/engine/types.ts';
+import { validatorFor, schemaAjv } from '../../../src/loader/schemas.ts';
 import { CONFIG_DIR } from './helpers.ts';
 
-const cascades = (parse(readFileSync(path.join(CONFIG_DIR, 'pickers.yaml'), 'utf8')) as { cascades: CascadeDef[] }).cascades;
+/** config/pickers.yaml as the loader hands it on: validated, the schema's defaults (kind: select) filled in. */
+const pickersDoc = parse(readFileSync(path.join(CONFIG_DIR, 'pickers.yaml'), 'utf8')) as { cascades: CascadeDef[] };
+if (!validatorFor('pickers')(pickersDoc)) throw new Error('config/pickers.yaml is invalid');
+const cascades = pickersDoc.cascades;
+
+/** A variant's picker as the loader hands it on: validated, its schema's defaults filled in. */
+function validPicker(raw: Record<string, unknown>): PickerDef {
+  if (!schemaAjv().getSchema('https://tcs.example/schemas/picker.schema.json')?.(raw)) throw new Error(`invalid picker ${JSON.stringify(raw)}`);
+  return raw as PickerDef;
+}
 
 const shape = (pickers: ResolvedPicker[]) => pickers.map((p) => ({ id: p.id, dependsOn: p.dependsOn }));
 const page = (p: ResolvedPicker | undefined) => (p && 'router' in p.source ? p.source.router.page : undefined);
@@ -81,10 +91,10 @@ describe('resolvePickers: other cascades and a variant\'s own pickers', () => {
     expect(pickers[2]?.kind).toBe('multiselect');
   });
 
-  it('a variant\'s own picker keeps its place after the cascade, kind defaults to select', () => {
+  it('a variant\'s own picker keeps its place after the cascade, kind defaults to select (the schema\'s default)', () => {
     const entries: PickerEntry[] = [
       { use: 'location', with: { page: 'coastline' }, only: ['province'] },
-      { id: 'cells', label: 'หน่วยตะกอน', source: { router: { page: 'littoral', mode: 'list' }, params: { pv: 'province' } } },
+      validPicker({ id: 'cells', label: 'หน่วยตะกอน', source: { router: { page: 'littoral', mode: 'list' }, params: { pv: 'province' } } }),
       { id: 'year', label: 'ปี', kind: 'year', source: { options: [2567, 2566] }, dependsOn: ['cells'] },
     ];
     const pickers = resolvePickers(entries, cascades);
@@ -97,7 +107,7 @@ describe('resolvePickers: other cascades and a variant\'s own pickers', () => {
 
   it('isUse and sourcePickerRefs', () => {
     expect(isUse({ use: 'location' })).toBe(true);
-    expect(isUse({ id: 'x', label: 'x', source: { options: [2567] } })).toBe(false);
+    expect(isUse({ id: 'x', label: 'x', kind: 'year', source: { options: [2567] } })).toBe(false);
     expect(sourcePickerRefs({ router: { page: 'coastline' }, params: { pv: 'province', island: 'islands.name' } })).toEqual(['province', 'islands']);
     expect(sourcePickerRefs({ asset: 'a.json', filter: { prv_code: 'province' } })).toEqual(['province']);
     expect(sourcePickerRefs({ options: [2567] })).toEqual([]);

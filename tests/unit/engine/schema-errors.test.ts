@@ -150,7 +150,7 @@ describe('schema errors (DESIGN.md §3, schemas/*.schema.json)', () => {
         - path: ""
           layers:
             - id: shoreline
-              type: wms
+              type: wfs
               name: "Shoreline {year}"
               layers: "{product}:shoreline_{year}"
               color: "#FF00"

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { cctvDefinition, type CctvTemplate } from '../../../src/layers/cctv/definition.ts';
 import { liveLink } from '../../../src/layers/cctv/draw.ts';
-import { fakeFetch, ictx, lctx, testApp as app } from './helpers.ts';
+import { fakeFetch, ictx, lctx, testApp as app, validTemplate } from './helpers.ts';
 
 const row = (i: number) => ({ id: i, CODE: `CCTV${String(i).padStart(2, '0')}`, SITE: `หาด ${i}`, BAND: 'HF Radar', link: `https://live.example/cam${i}.m3u8`, point: [99 + i * 0.05, 6.5 + i * 0.3] });
-const t: CctvTemplate = { id: 'cctv', layerId: 'cctv', type: 'cctv', name: 'กล้อง CCTV ชายฝั่ง', legend: 'stations', legendItem: 'cctv', auto: true };
+const t = validTemplate<CctvTemplate>({ id: 'cctv', layerId: 'cctv', type: 'cctv', name: 'กล้อง CCTV ชายฝั่ง', legend: 'stations', legendItem: 'cctv', auto: true });
 
 describe('cctv', () => {
   it('instantiates with the default asset cctv.json and the cctv popup', () => {

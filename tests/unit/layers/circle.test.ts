@@ -2,10 +2,11 @@
 // radius in metres around its centre, drawn from config alone.
 import { describe, expect, it } from 'vitest';
 import { geodesicDistance } from '../../../src/engine/geodesic.ts';
-import { circleDefinition, DEFAULT_CIRCLE_RADIUS_M, type CircleTemplate } from '../../../src/layers/circle/definition.ts';
-import { ictx, testApp as app } from './helpers.ts';
+import { circleDefinition, type CircleTemplate } from '../../../src/layers/circle/definition.ts';
+import { ictx, testApp as app, validTemplate } from './helpers.ts';
 
-const ringOf = (t: CircleTemplate) => {
+const ringOf = (raw: Record<string, unknown>) => {
+  const t = validTemplate<CircleTemplate>(raw);
   const fc = circleDefinition.features!(t, circleDefinition.instantiate(t, ictx(app)));
   expect(fc.features).toHaveLength(1);
   const g = fc.features[0]!.geometry;
@@ -14,8 +15,7 @@ const ringOf = (t: CircleTemplate) => {
 };
 
 describe('circle', () => {
-  it('§3 default radius 100 m: every ring vertex is 100 m (WGS84 geodesic, within 0.5 m) from the centre', () => {
-    expect(DEFAULT_CIRCLE_RADIUS_M).toBe(100);
+  it('§3 default radius 100 m: a config without radius gets the schema default (ajv useDefaults), every ring vertex 100 m (WGS84 geodesic, within 0.5 m) from the centre', () => {
     const center: [number, number] = [100.5231, 13.7367];
     const { ring, properties } = ringOf({ id: 'c', type: 'circle', name: 'c', center });
     expect(properties).toEqual({ radius_m: 100 });
@@ -47,7 +47,7 @@ describe('circle', () => {
   });
 
   it('instantiates with the common fields only; offers no data; no feature info', () => {
-    const t: CircleTemplate = { id: 'site', type: 'circle', name: 'รัศมี', center: [100.5, 13.7], color: '#FF0000', opacity: 0.5 };
+    const t = validTemplate<CircleTemplate>({ id: 'site', type: 'circle', name: 'รัศมี', center: [100.5, 13.7], color: '#FF0000', opacity: 0.5 });
     expect(circleDefinition.instantiate(t, ictx(app))).toEqual({ id: 'site', name: 'รัศมี', type: 'circle', color: '#FF0000', opacity: 0.5, options: {} });
     expect(circleDefinition.offersData).toBe(false);
     expect(circleDefinition.featureInfo).toBe('none');

@@ -1,7 +1,7 @@
 // The circlemarker layer module (SPEC.md §3): a point drawn as a circle of a fixed size in pixels.
 import { describe, expect, it } from 'vitest';
 import { circlemarkerDefinition, type CirclemarkerTemplate } from '../../../src/layers/circlemarker/definition.ts';
-import { ictx, testApp as app } from './helpers.ts';
+import { ictx, testApp as app, validTemplate } from './helpers.ts';
 
 describe('circlemarker', () => {
   it('one Point at its centre; the radius in pixels goes to the drawer (default 10)', () => {
@@ -13,7 +13,8 @@ describe('circlemarker', () => {
       features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [102.1102309, 13.0402201] }, properties: {} }],
     });
     const { radius: _r, ...noRadius } = t;
-    expect(circlemarkerDefinition.instantiate(noRadius, ictx(app)).draw).toEqual({ radiusPx: 10 });
+    // the default radius is the schema's, filled in by the loader's validation (ajv useDefaults)
+    expect(circlemarkerDefinition.instantiate(validTemplate<CirclemarkerTemplate>(noRadius), ictx(app)).draw).toEqual({ radiusPx: 10 });
   });
 
   it('is drawn from config: no load, no data offered, no feature info', () => {

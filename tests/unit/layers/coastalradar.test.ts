@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { coastalradarDefinition, type CoastalradarTemplate } from '../../../src/layers/coastalradar/definition.ts';
 import { STATION_ICON, stationPoints } from '../../../src/layers/stations.ts';
-import { fakeFetch, ictx, lctx, testApp as app } from './helpers.ts';
+import { fakeFetch, ictx, lctx, testApp as app, validTemplate } from './helpers.ts';
 
 const row = (i: number) => ({ id: i, CODE: `R${String(i).padStart(2, '0')}`, SITE: `สถานี ${i}`, BAND: 'HF Radar', link: `https://cctv.example/${i}`, point: [98 + i * 0.1, 7 + i * 0.2] });
-const t: CoastalradarTemplate = { id: 'stations', layerId: 'radar-stations', type: 'coastalradar', name: 'สถานีเรดาร์ชายฝั่ง', legend: 'stations', legendItem: 'radar', auto: true };
+const t = validTemplate<CoastalradarTemplate>({ id: 'stations', layerId: 'radar-stations', type: 'coastalradar', name: 'สถานีเรดาร์ชายฝั่ง', legend: 'stations', legendItem: 'radar', auto: true });
 
 describe('stationPoints', () => {
   it('one Point per row at [lon, lat], the row (without point) as properties, id kept', () => {

@@ -3,6 +3,7 @@
 import type { PickerValues } from '../../../src/engine/options.ts';
 import type { AppConfig } from '../../../src/engine/types.ts';
 import type { InstantiateContext, LoadContext, LoadDeps } from '../../../src/layers/types.ts';
+import { schemaAjv } from '../../../src/loader/schemas.ts';
 
 export interface FetchCall { url: string; method: 'GET' | 'POST'; form?: Record<string, string> }
 
@@ -21,6 +22,15 @@ export function fakeFetch(answer: (call: FetchCall) => unknown = () => ({ type: 
       },
     },
   };
+}
+
+/** A template as the loader hands it on: validated against schemas/layer.schema.json, which
+ *  fills the schema's defaults (ajv useDefaults). Throws with ajv's errors when it is invalid. */
+export function validTemplate<T>(raw: Readonly<Record<string, unknown>>): T {
+  const validate = schemaAjv().getSchema('https://tcs.example/schemas/layer.schema.json');
+  const template = structuredClone(raw);
+  if (!validate?.(template)) throw new Error(`invalid template: ${JSON.stringify(validate?.errors)}`);
+  return template as T;
 }
 
 export function ictx(app: AppConfig, values: PickerValues = {}, vars: Record<string, string> = {}): InstantiateContext {

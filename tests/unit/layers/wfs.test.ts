@@ -11,7 +11,7 @@ import { splitParts, viewparamEntries } from '../../../src/layers/request.ts';
 import { wfsDefinition, type WfsTemplate } from '../../../src/layers/wfs/definition.ts';
 import type { PickerValues } from '../../../src/engine/options.ts';
 import { realBundle, squares, variantOf } from '../actions/helpers.ts';
-import { fakeFetch, ictx, lctx, phaluai, samui, y, type FetchCall } from './helpers.ts';
+import { fakeFetch, ictx, lctx, phaluai, samui, y, type FetchCall, validTemplate } from './helpers.ts';
 
 const bundle = await realBundle();
 const { app } = bundle;
@@ -28,7 +28,7 @@ async function load(t: WfsTemplate, values: PickerValues, answer?: (call: FetchC
 describe('§7 WFS 1.0.0 via the ows route', () => {
   it('mainland erosion: typeName, viewparams code (deepest chosen level);start;end, POST form by default', async () => {
     const t = template('cmline-changearea', '', 'erosion');
-    expect(t.method).toBeUndefined();
+    expect(t.method).toBe('POST'); // not in the config: the schema default, filled in by the loader
     const values = { province: { code: '90', name: 'สงขลา' }, district: { code: '9001', name: 'เมืองสงขลา' }, start: y(2562), end: y(2567) };
     const { calls, loaded, instance } = await load(t, values);
     expect(instance.options).toEqual({ typeName: 'tcs:erosion_area' });
@@ -88,10 +88,10 @@ describe('§7 WFS 1.0.0 via the ows route', () => {
 
 describe('§7 WFS 2.0.0 via the wfs route', () => {
   it('service wfs (the default): typeNames, CQL_FILTER of the chosen levels, outputFormat JSON, POST', async () => {
-    const t: WfsTemplate = {
+    const t = validTemplate<WfsTemplate>({
       id: 'status', type: 'wfs', name: 'สถานภาพชายฝั่ง', layers: '{product}:coastal_status_{year}',
       cql: [{ field: 'prv_code', picker: 'province' }, { field: 'amp_code', picker: 'district' }, { field: 'tam_code', picker: 'subdistrict' }],
-    };
+    });
     const f = fakeFetch();
     const values = { province: { code: '90', name: 'สงขลา' }, district: { code: '9001', name: '' } };
     const instance = wfsDefinition.instantiate(t, ictx(app, values, { year: '2566' }));
@@ -106,7 +106,7 @@ describe('§7 WFS 2.0.0 via the wfs route', () => {
   });
 
   it('an external WFS URL is asked as WFS 1.0.0 at that URL', async () => {
-    const t: WfsTemplate = { id: 'ext', type: 'wfs', name: 'x', service: 'https://example.org/geoserver/ows', layers: 'ws:thing', method: 'GET' };
+    const t = validTemplate<WfsTemplate>({ id: 'ext', type: 'wfs', name: 'x', service: 'https://example.org/geoserver/ows', layers: 'ws:thing', method: 'GET' });
     const f = fakeFetch();
     await wfsDefinition.load!(t, wfsDefinition.instantiate(t, ictx(app)), lctx(app, {}, f.deps));
     expect(f.calls[0]?.url).toBe('https://example.org/geoserver/ows?service=WFS&version=1.0.0&request=GetFeature&typeName=ws%3Athing&outputFormat=application%2Fjson');
@@ -211,8 +211,11 @@ describe('§4 one request per island, merged in order with labels', () => {
 });
 
 describe('wfs crossCheck', () => {
-  const base: WfsTemplate = { id: 'e', type: 'wfs', name: 'e', layers: 'tcs:x' };
-  const check = (t: WfsTemplate) => wfsDefinition.crossCheck!(t, { pickerIds: ['islands', 'start'], layers: [t] });
+  const base = validTemplate<WfsTemplate>({ id: 'e', type: 'wfs', name: 'e', layers: 'tcs:x' });
+  const check = (raw: Record<string, unknown>) => {
+    const t = validTemplate<WfsTemplate>(raw);
+    return wfsDefinition.crossCheck!(t, { pickerIds: ['islands', 'start'], layers: [t] });
+  };
   it('router and service together, router with cql, splitBy no viewparam reads', () => {
     expect(check({ ...base, router: { page: 'wfsisland' }, service: 'ows' })).toEqual([{ path: ['router'], message: 'give either service or router, not both' }]);
     expect(check({ ...base, router: { page: 'wfsisland' }, cql: [{ field: 'gid', picker: 'islands' }] })[0]?.path).toEqual(['cql']);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { wmsDefinition, type WmsTemplate } from '../../../src/layers/wms/definition.ts';
 import { wmsTileUrl } from '../../../src/layers/wms/draw.ts';
-import { ictx, testApp as app } from './helpers.ts';
+import { ictx, testApp as app, validTemplate } from './helpers.ts';
 
 const location = [
   { field: 'prv_code', picker: 'province' },
@@ -14,7 +14,7 @@ const location = [
 
 describe('§3 wms instances', () => {
   it('§3 WMS options: image/png, transparent, version 1.1.0, CQL_FILTER; names from templates', () => {
-    const t: WmsTemplate = { id: 'cmline', layerId: 'cmline-{year}', type: 'wms', name: 'แนวชายฝั่ง พ.ศ. {year}', service: 'wms', layers: '{product}:cmline_{year}', cql: [...location], legend: 'cmline-years' };
+    const t = validTemplate<WmsTemplate>({ id: 'cmline', layerId: 'cmline-{year}', type: 'wms', name: 'แนวชายฝั่ง พ.ศ. {year}', service: 'wms', layers: '{product}:cmline_{year}', cql: [...location], legend: 'cmline-years' });
     const layer = wmsDefinition.instantiate(t, ictx(app, { province: { code: '90', name: 'สงขลา' } }, { year: '2567' }));
     expect(layer).toEqual({
       id: 'cmline-2567',
@@ -27,10 +27,10 @@ describe('§3 wms instances', () => {
   });
 
   it('no chosen level: no CQL_FILTER; viewparams of SQL-view layers; service defaults to wms', () => {
-    const t: WmsTemplate = {
+    const t = validTemplate<WmsTemplate>({
       id: 'coastline', type: 'wms', name: 'แนวชายฝั่ง {start} และ {end}', layers: '{product}:cmline_change', cql: [...location],
       viewparams: [{ key: 'start', picker: 'start' }, { key: 'end', picker: 'end' }],
-    };
+    });
     const layer = wmsDefinition.instantiate(t, ictx(app, { start: { code: '2562', name: '2562' }, end: { code: '2567', name: '2567' } }));
     expect(layer.url).toBe('/geoserver/tcs_postgres/wms');
     expect(layer.name).toBe('แนวชายฝั่ง 2562 และ 2567');
@@ -38,13 +38,13 @@ describe('§3 wms instances', () => {
   });
 
   it('island multi-select: one IN literal per island, a comma inside a name stays inside its literal', () => {
-    const t: WmsTemplate = { id: 'c', type: 'wms', name: 'c', layers: 'tcs:cmline_island', cql: [{ field: 'island', picker: 'islands.name', op: 'in' }] };
+    const t = validTemplate<WmsTemplate>({ id: 'c', type: 'wms', name: 'c', layers: 'tcs:cmline_island', cql: [{ field: 'island', picker: 'islands.name', op: 'in' }] });
     const layer = wmsDefinition.instantiate(t, ictx(app, { islands: [{ code: '1', name: 'เกาะหนู, เกาะแมว' }, { code: '2', name: 'เกาะยอ' }] }));
     expect(layer.options.CQL_FILTER).toBe("island IN ('เกาะหนู, เกาะแมว','เกาะยอ')");
   });
 
   it('an external WMS URL is used as it is', () => {
-    const t: WmsTemplate = { id: 'radar', type: 'wms', name: 'กระแสน้ำ', service: 'https://radar.example.org/geoserver/wms', layers: 'radar:current' };
+    const t = validTemplate<WmsTemplate>({ id: 'radar', type: 'wms', name: 'กระแสน้ำ', service: 'https://radar.example.org/geoserver/wms', layers: 'radar:current' });
     expect(wmsDefinition.instantiate(t, ictx(app)).url).toBe('https://radar.example.org/geoserver/wms');
   });
 
@@ -58,9 +58,9 @@ describe('§3 wms instances', () => {
 
 describe('wms tile URL (draw.ts)', () => {
   it('GetMap in EPSG:3857 with the spec options; CQL_FILTER and VIEWPARAMS encoded; {bbox-epsg-3857} left for MapLibre', () => {
-    const t: WmsTemplate = {
+    const t = validTemplate<WmsTemplate>({
       id: 'cmline', type: 'wms', name: 'x', layers: '{product}:cmline_2567', cql: [{ field: 'prv_code', picker: 'province' }], viewparams: [{ key: 'start', picker: 'start' }],
-    };
+    });
     const layer = wmsDefinition.instantiate(t, ictx(app, { province: { code: '90', name: '' }, start: { code: '2562', name: '' } }));
     const url = wmsTileUrl(layer);
     expect(url.endsWith('&BBOX={bbox-epsg-3857}')).toBe(true);

@@ -65,7 +65,7 @@ export async function drawChangeAreas(s: Extract<AtlasSection, { kind: 'change-a
 const OWN_LEVEL: Record<AtlasContext['area']['kind'], GroupBy> = { province: 'province', district: 'district', 'beach-system': 'beach_system' };
 
 function summary(s: Extract<AtlasSection, { kind: 'trend' }>, ctx: AtlasContext, own: TotalsRow | undefined): Node[] {
-  const legend = ctx.config.bundle.legends.find((l) => l.id === (s.legend ?? 'transect-rate'));
+  const legend = ctx.config.bundle.legends.find((l) => l.id === s.legend);
   const mean = ctx.stats.mean;
   const perYear = ctx.config.bundle.glossary.terms['m-per-year']?.th ?? '';
   const rows: Array<[string, string]> = [

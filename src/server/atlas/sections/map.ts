@@ -12,13 +12,12 @@ const dataUrl = (bytes: Buffer, type: 'png' | 'jpeg') => `data:image/${type};bas
 
 export async function drawMap(s: Extract<AtlasSection, { kind: 'map' }>, ctx: AtlasContext): Promise<Node[]> {
   const width = CONTENT_WIDTH;
-  const height = s.height ?? 420;
-  const dpi = s.dpi ?? 200;
+  const { height, dpi } = s;
   const [map, locator] = await Promise.all([
     renderAreaMap(ctx.db, { area: ctx.area, period: ctx.period, stats: ctx.stats, legends: ctx.config.bundle.legends, width, height, dpi }),
-    s.locator === false ? Promise.resolve(null) : renderLocator(ctx.area, LOCATOR.width, LOCATOR.height, LOCATOR.dpi),
+    !s.locator ? Promise.resolve(null) : renderLocator(ctx.area, LOCATOR.width, LOCATOR.height, LOCATOR.dpi),
   ]);
-  const decorations = { width, height, metresPerPoint: map.metresPerPoint, font: FONT, units: unitLabels, ...(s.scaleBar === false ? { scaleBar: false } : {}), ...(s.northArrow === false ? { northArrow: false } : {}) };
+  const decorations = { width, height, metresPerPoint: map.metresPerPoint, font: FONT, units: unitLabels, scaleBar: s.scaleBar, northArrow: s.northArrow };
   return [
     ...(s.title ? [heading(s.title)] : []),
     {

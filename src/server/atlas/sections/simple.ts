@@ -33,7 +33,7 @@ export function drawPeriod(s: Extract<AtlasSection, { kind: 'period' }>, ctx: At
 }
 
 export async function drawFastest(s: Extract<AtlasSection, { kind: 'fastest' }>, ctx: AtlasContext): Promise<Node[]> {
-  const worst = await fastestEroding(ctx.db, ctx.stats, ctx.period, s.count ?? 5);
+  const worst = await fastestEroding(ctx.db, ctx.stats, ctx.period, s.count);
   if (worst.length === 0) return [heading(s.title), text(ctx.config.atlas.texts.noData, { fontSize: 10, color: '#666666' })];
   const c = s.columns;
   const head = [c.rank, c.transect, c.beach, c.place, c.rate].map((h) => ({ text: phraseRuns(h), bold: true, fillColor: '#EEF3F8' }));

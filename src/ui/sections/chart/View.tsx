@@ -29,7 +29,7 @@ export function ChartView({ section }: SectionProps<'chart'>) {
       {missing && <LoadFailure id={noteId} heading={section.title} failure={{ text: missing, retry: false }} />}
       {input && !missing && (
         <Suspense fallback={null}>
-          <RowChart spec={section} input={input} slideMs={app.delays.chartSlideMs ?? 100} />
+          <RowChart spec={section} input={input} slideMs={app.delays.chartSlideMs} />
         </Suspense>
       )}
     </div>

@@ -178,7 +178,7 @@ export function ToggleRow(props: ToggleRowProps) {
   // Hidden by a zoom-out (the map's view too wide): shown again, without a click, once zoomed in.
   const hiddenByZoom = useRef(false);
   const [reloader] = useState(() =>
-    liveReload(app.delays.liveReloadMs ?? 300, () => {
+    liveReload(app.delays.liveReloadMs, () => {
       const value = actor.getSnapshot().value;
       if (value === 'loading') return false;
       if (value !== 'active' && !(value === 'inactive' && hiddenByZoom.current)) return true;

@@ -62,7 +62,7 @@ export function TotalsView({ section }: SectionProps<'totals'>) {
       )}
       {shown?.input && (
         <Suspense fallback={null}>
-          <RowChart spec={spec} input={shown.input} slideMs={app.delays.chartSlideMs ?? 100} />
+          <RowChart spec={spec} input={shown.input} slideMs={app.delays.chartSlideMs} />
         </Suspense>
       )}
     </div>

@@ -1,0 +1,8 @@
+// GENERATED from schemas/menu.schema.json (its $refs inlined) by `npm run build:schemas`; do not edit:
+// tests/unit/architecture/schemas.test.ts fails when this file differs from what the schema generates.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { commonSchema } from './common.ts';
+
+const menuSchema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://tcs.example/schemas/menu.schema.json","title":"Main menu extras (config/menu.yaml); topic tiles come from each topic's 'menu'","type":"object","required":["external"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"external":{"type":"array","items":{"type":"object","required":["id","title","href"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_-]*$","description":"Lower-case identifier: letters, digits, '-' and '_', starting with a letter."},"title":{"type":"object","required":["th"],"additionalProperties":false,"properties":{"th":{"type":"string","minLength":1},"en":{"type":"string","minLength":1}}},"href":{"type":"string","pattern":"^(https?://|/)","description":"Absolute http(s) URL or a path on our own server."}}}},"legacy":{"type":"object","required":["label","href"],"additionalProperties":false,"description":"The hidden link to the older 2024 version.","properties":{"label":{"type":"string"},"href":{"type":"string","pattern":"^(https?://|/)","description":"Absolute http(s) URL or a path on our own server."}}}}} as const;
+
+export type MenuDoc = FromSchema<typeof menuSchema, { deserialize: [{ pattern: typeof commonSchema.$defs.routerQuery; output: { page: string; [key: string]: string } }] }>;
