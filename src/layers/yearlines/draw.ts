@@ -1,9 +1,10 @@
 // The browser half of the yearlines type (issue 25 item 2), drawn with deck.gl interleaved with
 // MapLibre (map/timeline/TimelineOverlay.tsx, the deck.gl layers in deckLayers.ts, loaded only
-// when such a layer is shown so that deck.gl is not part of a page's first load). The loaded features are prepared once into paths and
-// points with their year; the slider year only moves DataFilterExtension's filter ranges (GPU
+// when such a layer is shown so that deck.gl is not part of a page's first load). The loaded features are prepared once into paths by
+// year and points; the slider year only switches the years' layers and sets their opacity (GPU
 // uniforms): the trail is every path before the year, faint, the year's path is drawn in its legend
-// colour, and the transect points are recoloured by their rate of movement up to the year.
+// colour, and the transect points are recoloured by their rate of movement up to the year (each
+// year's colours computed once, on its first showing).
 import type { Legend, LegendItem } from '../../engine/types.ts';
 import { legendClass } from '../../engine/legends.ts';
 import type { LayerDrawer } from '../draw/types.ts';
@@ -22,6 +23,8 @@ export interface YearPath {
 
 export interface TransectPoint {
   position: [number, number];
+  /** The transect's id (the router's gid). */
+  gid?: number | string;
   /** Distance (m, + seaward) of the line of each year of `years` along the transect (null: none). */
   distances: ReadonlyArray<number | null>;
 }
@@ -31,8 +34,12 @@ export interface PreparedYearlines {
   years: number[];
   trail: number;
   paths: YearPath[];
+  /** The paths of each year of `years` that has any, oldest first. */
+  byYear: Array<{ year: number; paths: YearPath[] }>;
   points: TransectPoint[];
   rateItems: readonly LegendItem[];
+  /** Each point's colour at `years[index]` (computed once per year). */
+  transectColours(index: number): readonly Rgba[];
 }
 
 const NO_COLOUR: Rgba = [128, 128, 128, 255];
@@ -59,17 +66,19 @@ export function prepareYearlines(layer: MapLayer, legends: readonly Legend[]): P
     const year = Number(f.properties?.line_year);
     if (f.geometry?.type === 'Point') {
       const [lon, lat] = f.geometry.coordinates as [number, number];
-      points.push({ position: [lon, lat], distances: (f.properties?.distances as Array<number | null>) ?? [] });
+      const gid = f.properties?.gid as number | string | undefined;
+      points.push({ position: [lon, lat], distances: (f.properties?.distances as Array<number | null>) ?? [], ...(gid !== undefined ? { gid } : {}) });
     } else if (Number.isFinite(year)) for (const path of linesOf(f.geometry)) paths.push({ path, year, color: colourOfYear(year) });
   }
-  return {
-    id: layer.id,
-    years: draw.years ?? [],
-    trail: draw.trail ?? 0.25,
-    paths,
-    points,
-    rateItems: legends.find((l) => l.id === draw.transectLegend)?.items ?? [],
+  const years = draw.years ?? [];
+  const rateItems = legends.find((l) => l.id === draw.transectLegend)?.items ?? [];
+  const colours = new Map<number, Rgba[]>();
+  const transectColours = (index: number) => {
+    if (!colours.has(index)) colours.set(index, points.map((pt) => transectColour(rateItems, pt, years, index)));
+    return colours.get(index)!;
   };
+  const byYear = years.map((year) => ({ year, paths: paths.filter((pt) => pt.year === year) })).filter((y) => y.paths.length > 0);
+  return { id: layer.id, years, trail: draw.trail ?? 0.25, paths, byYear, points, rateItems, transectColours };
 }
 
 /** A transect's end-point rate (m/year) from its first year with a line up to `years[index]`;
