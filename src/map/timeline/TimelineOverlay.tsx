@@ -10,6 +10,8 @@ import { useStore } from '../../state/store.ts';
 import { layerStore } from '../layerStore.ts';
 import { useCompare } from '../compare/compareState.ts';
 import { prepareYearlines } from '../../layers/yearlines/draw.ts';
+import { yearlinesHitsAt } from '../../layers/yearlines/hits.ts';
+import { setOverlayHitTest } from '../layers/overlayHits.ts';
 
 /** The overlay on the map and the function that makes the deck.gl layers, once both are loaded. */
 interface Deck {
@@ -55,5 +57,16 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
     // The year drawn (browser tests wait for it), once deck.gl draws.
     map?.getContainer().parentElement?.setAttribute('data-timeline-year', wanted ? String(year) : '');
   }, [map, deck, prepared, year, wanted]);
+
+  // A click's feature information (the drawer): what is drawn for the year under the click.
+  useEffect(() => {
+    for (const p of prepared)
+      setOverlayHitTest(p.id, (m, lngLat, radiusPx) => {
+        const at = m.project(lngLat);
+        const radius = Math.abs(m.unproject([at.x, at.y + radiusPx]).lat - lngLat.lat);
+        return yearlinesHitsAt(p, year, [lngLat.lng, lngLat.lat], radius);
+      });
+    return () => prepared.forEach((p) => setOverlayHitTest(p.id, null));
+  }, [prepared, year]);
   return null;
 }
