@@ -221,5 +221,8 @@ export const th = {
     play: 'เล่น',
     pause: 'หยุด',
     trail: 'ปีก่อนหน้า',
+    /** The report's line under the map: the compare view and where its divider is. */
+    reportNote: (mode: string, divider?: string) => `การเปรียบเทียบ: ${mode}${divider ? ` · ${divider}` : ''}`,
+    dividerAt: (percent: string, from: string) => `เส้นแบ่งอยู่ที่ ${percent}% จากด้าน${from}`,
   },
 } as const;

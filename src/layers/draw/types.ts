@@ -12,8 +12,13 @@ export interface DrawContext {
   beforeId?: string;
 }
 
-/** A layer's deck.gl layers at a year of the slider, made once per load of its features. */
-export type TimelineLayers = (year: number) => DeckLayer[];
+/** A layer the year slider draws, made once per load of its features: its deck.gl layers at a
+ *  year, and the features a click at a year hits within `radius` degrees of latitude of `at`
+ *  (deck.gl draws them, so MapLibre cannot query them: the feature drawer asks this). */
+export interface TimelineLayers {
+  layersAt: (year: number) => DeckLayer[];
+  hitsAt: (year: number, at: readonly [number, number], radius: number) => Array<{ id: string; properties: Record<string, unknown> }>;
+}
 
 export interface LayerDrawer<D = unknown> {
   /** Adds the layer's source and style layers; returns the style-layer ids, bottom first. */

@@ -1,28 +1,48 @@
 // The deck.gl layers of a prepared yearlines layer for one slider year (issue 25 item 2): a module
 // of its own so that deck.gl loads only when a yearlines layer is shown (draw.ts imports it
 // dynamically).
+//
+// One path layer per year, each with its own data: a step of the slider only switches layers on
+// and off and changes their opacity and width (uniforms), so the GPU draws each earlier year once
+// and no later year at all. (Two layers over every path with a year filter drew every vertex
+// twice per frame: under SwiftShader a scrub step took over a second, issue 25 measures.)
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
-import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import type { Layer } from '@deck.gl/core';
-import { transectColour, type PreparedYearlines, type TransectPoint, type YearPath } from './prepare.ts';
+import type { PreparedYearlines, TransectPoint, YearPath } from './prepare.ts';
 
-// One extension instance: deck.gl compares extensions by identity, a new one rebuilds the layer.
-const YEAR_FILTER = new DataFilterExtension({ filterSize: 1 });
-const HALF_YEAR = 0.5;
+const YEAR_WIDTH_PX = 3.5;
+const TRAIL_WIDTH_PX = 2;
 
-/** The deck.gl layers for `year`: only filter ranges and the points' colour depend on it. */
+// Accessors defined once: deck.gl then keeps the layers' attributes from step to step.
+const pathOf = (d: YearPath) => d.path;
+const colourOf = (d: YearPath) => d.color;
+const positionOf = (d: TransectPoint) => d.position;
+
+/** The deck.gl layers for `year`: the years before it faint, the year itself, the transects. */
 export function yearlinesDeckLayers(p: PreparedYearlines, year: number): Layer[] {
   const index = Math.max(0, p.years.indexOf(year));
-  const first = p.years[0] ?? year;
-  const common = { data: p.paths, getPath: (d: YearPath) => d.path, getColor: (d: YearPath) => d.color, widthUnits: 'pixels' as const, extensions: [YEAR_FILTER], getFilterValue: (d: YearPath) => d.year };
+  const colours = p.transectColours(index);
+  const lines = p.byYear.map(
+    ({ year: y, paths }) =>
+      new PathLayer<YearPath>({
+        id: `${p.id}-${y}`,
+        data: paths,
+        getPath: pathOf,
+        getColor: colourOf,
+        getWidth: 1,
+        widthUnits: 'pixels',
+        widthScale: y === year ? YEAR_WIDTH_PX : TRAIL_WIDTH_PX,
+        opacity: y === year ? 1 : p.trail,
+        visible: y <= year,
+      }),
+  );
   return [
-    new PathLayer<YearPath, DataFilterExtensionProps<YearPath>>({ ...common, id: `${p.id}-trail`, getWidth: 2, opacity: p.trail, filterRange: [first, year - HALF_YEAR] }),
-    new PathLayer<YearPath, DataFilterExtensionProps<YearPath>>({ ...common, id: `${p.id}-year`, getWidth: 3.5, filterRange: [year - HALF_YEAR, year + HALF_YEAR] }),
+    ...lines,
     new ScatterplotLayer<TransectPoint>({
       id: `${p.id}-transects`,
       data: p.points,
-      getPosition: (d) => d.position,
-      getFillColor: (d) => transectColour(p.rateItems, d, p.years, index),
+      getPosition: positionOf,
+      getFillColor: (_d, { index: i }) => colours[i]!,
       updateTriggers: { getFillColor: index },
       radiusUnits: 'pixels',
       getRadius: 3,
@@ -33,5 +53,3 @@ export function yearlinesDeckLayers(p: PreparedYearlines, year: number): Layer[]
     }),
   ];
 }
-
-/** The MapLibre side draws nothing: the deck.gl overlay of the map draws this type. */

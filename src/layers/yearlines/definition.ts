@@ -106,7 +106,8 @@ export const yearlinesDefinition: LayerDefinition<YearlinesTemplate, YearlinesDr
     transects: { router: { page: 'transects', mode: 'series' }, params: [{ key: 'pv', picker: 'province' }], legend: 'change-rate' },
   },
   offersData: false,
-  featureInfo: 'none',
+  // The drawer reads the deck.gl-drawn features through TimelineOverlay's hit test (hits.ts).
+  featureInfo: 'drawn',
   timelineYears: yearsOf,
   instantiate(t, ctx) {
     const lineLegends = Object.fromEntries(t.lines.flatMap((l) => (l.legend ?? t.legend ? l.years.map((y) => [String(y), (l.legend ?? t.legend)!]) : [])));

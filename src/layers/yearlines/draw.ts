@@ -4,6 +4,7 @@
 // of a page's first load.
 import type { LayerDrawer } from '../draw/types.ts';
 import type { YearlinesDraw } from './definition.ts';
+import { yearlinesHitsAt } from './hits.ts';
 import { prepareYearlines } from './prepare.ts';
 
 /** Nothing in MapLibre: the year slider's deck.gl overlay draws it (map/timeline). */
@@ -13,6 +14,9 @@ export const yearlinesDrawer: LayerDrawer<YearlinesDraw> = {
   async timeline(layer, legends) {
     const { yearlinesDeckLayers } = await import('./deckLayers.ts');
     const prepared = prepareYearlines(layer, legends);
-    return (year) => yearlinesDeckLayers(prepared, year);
+    return {
+      layersAt: (year) => yearlinesDeckLayers(prepared, year),
+      hitsAt: (year, at, radius) => yearlinesHitsAt(prepared, year, at, radius),
+    };
   },
 };

@@ -1,7 +1,9 @@
 // The yearlines features as deck.gl data (issue 25 item 2): the loaded features are prepared once
-// into paths and points with their year (draw.ts hands them to deckLayers.ts); the slider year
-// only moves DataFilterExtension's filter ranges (GPU uniforms): the trail is every path before the year, faint, the year's path is drawn in its legend
-// colour, and the transect points are recoloured by their rate of movement up to the year.
+// into paths by year and points (draw.ts hands them to deckLayers.ts and hits.ts); the slider year
+// only switches the years' layers and sets their opacity (GPU uniforms): the trail is every path
+// before the year, faint, the year's path is drawn in its legend colour, and the transect points
+// are recoloured by their rate of movement up to the year (each year's colours computed once, on
+// its first showing).
 import type { Legend, LegendItem } from '../../engine/types.ts';
 import { legendClass } from '../../engine/legends.ts';
 import type { MapLayer } from '../types.ts';
@@ -19,6 +21,8 @@ export interface YearPath {
 
 export interface TransectPoint {
   position: [number, number];
+  /** The transect's id (the router's gid). */
+  gid?: number | string;
   /** Distance (m, + seaward) of the line of each year of `years` along the transect (null: none). */
   distances: ReadonlyArray<number | null>;
 }
@@ -28,8 +32,12 @@ export interface PreparedYearlines {
   years: number[];
   trail: number;
   paths: YearPath[];
+  /** The paths of each year of `years` that has any, oldest first. */
+  byYear: Array<{ year: number; paths: YearPath[] }>;
   points: TransectPoint[];
   rateItems: readonly LegendItem[];
+  /** Each point's colour at `years[index]` (computed once per year). */
+  transectColours(index: number): readonly Rgba[];
 }
 
 const NO_COLOUR: Rgba = [128, 128, 128, 255];
@@ -56,17 +64,19 @@ export function prepareYearlines(layer: MapLayer<YearlinesDraw>, legends: readon
     const year = Number(f.properties?.line_year);
     if (f.geometry?.type === 'Point') {
       const [lon, lat] = f.geometry.coordinates as [number, number];
-      points.push({ position: [lon, lat], distances: (f.properties?.distances as Array<number | null>) ?? [] });
+      const gid = f.properties?.gid as number | string | undefined;
+      points.push({ position: [lon, lat], distances: (f.properties?.distances as Array<number | null>) ?? [], ...(gid !== undefined ? { gid } : {}) });
     } else if (Number.isFinite(year)) for (const path of linesOf(f.geometry)) paths.push({ path, year, color: colourOfYear(year) });
   }
-  return {
-    id: layer.id,
-    years: draw.years ?? [],
-    trail: draw.trail ?? 0.25,
-    paths,
-    points,
-    rateItems: legends.find((l) => l.id === draw.transectLegend)?.items ?? [],
+  const years = draw.years ?? [];
+  const rateItems = legends.find((l) => l.id === draw.transectLegend)?.items ?? [];
+  const colours = new Map<number, Rgba[]>();
+  const transectColours = (index: number) => {
+    if (!colours.has(index)) colours.set(index, points.map((pt) => transectColour(rateItems, pt, years, index)));
+    return colours.get(index)!;
   };
+  const byYear = years.map((year) => ({ year, paths: paths.filter((pt) => pt.year === year) })).filter((y) => y.paths.length > 0);
+  return { id: layer.id, years, trail: draw.trail ?? 0.25, paths, byYear, points, rateItems, transectColours };
 }
 
 /** A transect's end-point rate (m/year) from its first year with a line up to `years[index]`;
@@ -84,4 +94,3 @@ export function transectColour(items: readonly LegendItem[], point: TransectPoin
   const at = rate === null ? null : legendClass(items, rate);
   return at === null ? [0, 0, 0, 0] : rgba(items[at]!.color);
 }
-

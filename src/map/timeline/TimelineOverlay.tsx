@@ -1,7 +1,8 @@
 // Draws the layers of the layer list whose type the year slider plays (their drawer's `timeline`:
 // yearlines) with deck.gl, interleaved with MapLibre (issue 25 item 2; @deck.gl/maplibre's
-// MapLibreOverlay: @deck.gl/mapbox's interleaved overlay crashes on maplibre-gl 6, DESIGN.md §5). Their data is prepared once per load; the slider year only changes
-// filter ranges and the points' colours, so scrubbing asks the server for nothing.
+// MapLibreOverlay: @deck.gl/mapbox's interleaved overlay crashes on maplibre-gl 6, DESIGN.md §5).
+// Their data is prepared once per load; the slider year only switches the years' layers and the
+// points' colours, so scrubbing asks the server for nothing.
 import { useEffect, useMemo, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
@@ -11,6 +12,7 @@ import { layerStore, type MapLayer } from '../layerStore.ts';
 import { useCompare } from '../compare/compareState.ts';
 import { drawerOf } from '../../layers/drawers.ts';
 import type { LayerDrawer, TimelineLayers } from '../../layers/draw/types.ts';
+import { setOverlayHitTest } from '../layers/overlayHits.ts';
 
 type Timeline = NonNullable<LayerDrawer['timeline']>;
 
@@ -73,9 +75,23 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
 
   useEffect(() => {
     if (!overlay || made?.of !== drawn) return;
-    overlay.setProps({ layers: made.layers.flatMap((layersAt) => layersAt(year)) });
+    overlay.setProps({ layers: made.layers.flatMap((timeline) => timeline.layersAt(year)) });
     // The year drawn (browser tests wait for it), once deck.gl draws.
     map?.getContainer().parentElement?.setAttribute('data-timeline-year', wanted ? String(year) : '');
   }, [map, overlay, made, drawn, year, wanted]);
+
+  // A click's feature information (the drawer): what each layer draws for the year under the click.
+  useEffect(() => {
+    if (made?.of !== drawn) return;
+    const ids = drawn.map(({ layer }) => layer.id);
+    made.layers.forEach((timeline, i) =>
+      setOverlayHitTest(ids[i]!, (m, lngLat, radiusPx) => {
+        const at = m.project(lngLat);
+        const radius = Math.abs(m.unproject([at.x, at.y + radiusPx]).lat - lngLat.lat);
+        return timeline.hitsAt(year, [lngLat.lng, lngLat.lat], radius);
+      }),
+    );
+    return () => ids.forEach((id) => setOverlayHitTest(id, null));
+  }, [made, drawn, year]);
   return null;
 }

@@ -19,6 +19,8 @@ export interface ReportPdfInput {
   title: string;
   /** The Thai date line (model.ts thaiDate). */
   date: string;
+  /** A line under the map (compare mode's view and divider), when there is one. */
+  mapNote?: string;
   /** Header texts (locale): the product line and the sample-data badge, when the data are sample. */
   header: { product: string; legendTitle: string; legendContinued: string; noLegend: string; sample?: string; page: (n: number, of: number) => string };
   pages: readonly ReportPage[];
@@ -117,6 +119,7 @@ function pageNodes(page: ReportPage, input: ReportPdfInput): Node[] {
       text(input.title, { bold: true, fontSize: 18, margin: [0, 4, 0, 0] }),
       text(input.date, { fontSize: 10, color: '#444444', margin: [0, 0, 0, 6] }),
       ...mapNodes(input),
+      ...(input.mapNote ? [text(input.mapNote, { fontSize: 10, color: '#444444', margin: [0, 4, 0, 0] })] : []),
       text(input.header.legendTitle, { bold: true, fontSize: 13, margin: [0, 8, 0, 0] }),
       ...legendNodes(page.legend, input),
     ];

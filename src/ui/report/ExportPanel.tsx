@@ -16,6 +16,7 @@ import { modeOf } from '../../machines/compare.ts';
 import { comparePageStore, useCompare } from '../../map/compare/compareState.ts';
 import { sideNames, useStacked } from '../../map/compare/sides.ts';
 import { compareReportLayers } from '../compare/sideLayers.ts';
+import { compareReportNote } from '../compare/reportNote.ts';
 import { reportPages, thaiDate } from '../../report/model.ts';
 import { PRINT_PIXEL_RATIO, reportMapScale, type ReportMapScale } from '../../report/mapScale.ts';
 import { rowResultsStore } from '../topic/rowResults.ts';
@@ -36,9 +37,11 @@ export function ExportPanel() {
   const { app } = bundle;
   const listed = useStore(layerStore, (s) => s.layers);
   // Compare mode (issue 25): the report shows both sides' years, each named with its side.
-  const comparing = modeOf(useCompare()) !== null;
+  const compare = useCompare();
+  const comparing = modeOf(compare) !== null;
   const sides = useStore(comparePageStore, (s) => s);
   const stacked = useStacked();
+  const mapNote = compareReportNote(compare, stacked);
   const layers = useMemo(() => (comparing ? compareReportLayers(sides.left.layers, sides.right.layers, sideNames(stacked)) : listed), [comparing, sides, stacked, listed]);
   const page = useStore(rowResultsStore, (s) => s.page);
   const drawnCharts = useStore(drawnChartsStore, (s) => s.charts);
@@ -79,7 +82,7 @@ export function ExportPanel() {
     setBusy(true);
     const id = toast.loading(th.report.building);
     try {
-      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, pictureTimeoutMs: bundle.app.backend.timeoutMs, ...(mapScale ? { mapScale } : {}) }), th.report.fileName);
+      saveBytes(await reportPdfBytes({ root: previewRef.current, pages, title, date, sample, mapImage, ...(mapNote ? { mapNote } : {}), pictureTimeoutMs: bundle.app.backend.timeoutMs, ...(mapScale ? { mapScale } : {}) }), th.report.fileName);
     } catch (error) {
       console.error('report PDF failed', error);
       toast.error(th.report.pdfFailed);
@@ -98,7 +101,7 @@ export function ExportPanel() {
     setMapScale(reportMapScale({ lat: map.getCenter().lat, zoom: map.getZoom(), width: box.clientWidth, height: box.clientHeight }));
   };
 
-  const common = { pages, title, onTitle: setTitle, date, sample };
+  const common = { pages, title, onTitle: setTitle, date, sample, mapNote };
   return (
     <div className="export-panel">
       <div className="export-actions">

@@ -15,6 +15,8 @@ interface ReportPagesProps {
   onTitle: (title: string) => void;
   date: string;
   sample: boolean;
+  /** A line under the map (compare mode's view and divider). */
+  mapNote?: string | undefined;
   /** The map of the title page: the live map (preview) or its picture (print). */
   map: ReactNode;
   mode: 'screen' | 'print';
@@ -41,7 +43,7 @@ function Header({ sample }: { sample: boolean }) {
   );
 }
 
-export function ReportPages({ pages, title, onTitle, date, sample, map, mode }: ReportPagesProps) {
+export function ReportPages({ pages, title, onTitle, date, sample, mapNote, map, mode }: ReportPagesProps) {
   return (
     <>
       {pages.map((page, i) => (
@@ -52,6 +54,7 @@ export function ReportPages({ pages, title, onTitle, date, sample, map, mode }: 
               <TitleBar title={title} onChange={onTitle} editable={mode === 'screen'} />
               <p className="report-date">{date}</p>
               <div className="report-map">{map}</div>
+              {mapNote && <p className="report-map-note">{mapNote}</p>}
               <h4 className="report-legend-heading">{th.report.legendTitle}</h4>
               <LegendList blocks={page.legend} />
             </>

@@ -73,6 +73,7 @@ interface PdfRequest {
   pages: readonly ReportPage[];
   title: string;
   date: string;
+  mapNote?: string;
   sample: boolean;
   mapImage: string | null;
   /** The map's size on the page and its scale (its scale bar and north arrow). */
@@ -100,6 +101,7 @@ export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
   return buildReportPdf({
     title: req.title,
     date: req.date,
+    ...(req.mapNote ? { mapNote: req.mapNote } : {}),
     header: { product: th.report.product, legendTitle: th.report.legendTitle, legendContinued: th.report.legendContinued, noLegend: th.report.noLegendItems, page: th.report.page, ...(req.sample ? { sample: th.sampleData } : {}) },
     pages: req.pages,
     images: { ...(req.mapImage ? { map: req.mapImage } : {}), charts, legends },

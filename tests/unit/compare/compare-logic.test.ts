@@ -65,6 +65,8 @@ describe('the yearlines layer (issue 25 items 2, 3)', () => {
     };
     const p = prepareYearlines(layer, LEGENDS);
     expect(p.paths.map((x) => [x.year, x.color])).toEqual([[2548, [0, 255, 0, 255]], [2548, [0, 255, 0, 255]], [2567, [0xe6, 0x19, 0x4b, 255]]]);
+    expect(p.byYear.map((y) => [y.year, y.paths.length])).toEqual([[2548, 2], [2567, 1]]);
+    expect(p.transectColours(2)).toEqual([[255, 0, 0, 255]]);
     expect(p.points).toHaveLength(1);
     // From its first year with a line (2562) to 2567: (4 - 10) / 5 = -1.2 m/year: erosion, red.
     expect(rateUpTo(p.points[0]!, p.years, 2)).toBeCloseTo(-1.2);
@@ -73,12 +75,18 @@ describe('the yearlines layer (issue 25 items 2, 3)', () => {
     expect(transectColour(p.rateItems, p.points[0]!, p.years, 1)).toEqual([0, 0, 0, 0]);
   });
 
-  it('a year only moves the filter ranges: the trail before it, the year itself', () => {
-    const p = { id: 't', years: [2548, 2562, 2567], trail: 0.25, paths: [], points: [], rateItems: [] };
-    const [trail, year] = yearlinesDeckLayers(p, 2562);
-    expect(trail!.props).toMatchObject({ filterRange: [2548, 2561.5], opacity: 0.25 });
-    expect(year!.props).toMatchObject({ filterRange: [2561.5, 2562.5] });
-    const again = yearlinesDeckLayers(p, 2567);
-    expect(again[0]!.props.extensions[0]).toBe(trail!.props.extensions[0]);
+  it('a year only switches the years\' layers: later years are not drawn, earlier ones faint, data kept (issue 25 measures)', () => {
+    const path = (year: number) => ({ path: [[100, 7], [100.1, 7]] as Array<[number, number]>, year, color: [0, 0, 0, 255] as [number, number, number, number] });
+    const byYear = [2548, 2562, 2567].map((year) => ({ year, paths: [path(year)] }));
+    const p = { id: 't', years: [2548, 2562, 2567], trail: 0.25, paths: byYear.flatMap((y) => y.paths), byYear, points: [], rateItems: [], transectColours: () => [] };
+    const at2562 = yearlinesDeckLayers(p, 2562);
+    expect(at2562.map((l) => [l.id, l.props.visible, l.props.opacity])).toEqual([['t-2548', true, 0.25], ['t-2562', true, 1], ['t-2567', false, 0.25], ['t-transects', true, 1]]);
+    const at2567 = yearlinesDeckLayers(p, 2567);
+    // The same data and accessors: deck.gl keeps each layer's attributes; only uniforms change.
+    at2567.forEach((l, i) => {
+      expect(l.props.data).toBe(at2562[i]!.props.data);
+      if (l.id !== 't-transects') expect((l.props as unknown as { getPath: unknown }).getPath).toBe((at2562[i]!.props as unknown as { getPath: unknown }).getPath);
+    });
+    expect(at2567[2]!.props).toMatchObject({ visible: true, opacity: 1, widthScale: 3.5 });
   });
 });
