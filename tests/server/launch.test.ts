@@ -129,6 +129,11 @@ describe('the server bundle (npm start)', () => {
       const land = (await (await fetch(`${first.base}/maps/basemap/land.geojson`)).json()) as { features: unknown[] };
       expect(land.features.length).toBeGreaterThan(5);
       expect((await fetch(`${first.base}/maps/`)).status).toBe(200);
+      // The atlas PDF, whose Node-only font loader the bundle once failed to find (a 500 only npm start showed).
+      const atlas = await fetch(`${first.base}/tcs/v2/router?page=atlas&mode=pdf&ap=9002`);
+      expect(atlas.status, await atlas.clone().text().then((t) => t.slice(0, 200))).toBe(200);
+      expect(atlas.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await atlas.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     } finally {
       expect(await first.stop()).toBe(0);
     }
