@@ -31,7 +31,7 @@ function nearestPoint(points: readonly TransectPoint[], at: Lonlat, radius: numb
   return best;
 }
 
-/** The topmost year ≤ `year` with a line within `radius` of `at`. */
+/** The topmost year at or before `year` with a line within `radius` of `at`. */
 function lineYearAt(p: PreparedYearlines, year: number, at: Lonlat, radius: number, k: number): number | null {
   const drawn = p.byYear.filter((y) => y.year <= year).sort((a, b) => (a.year === year ? -1 : b.year === year ? 1 : b.year - a.year));
   const near = (path: readonly Lonlat[]) => path.some((a, i) => i > 0 && segmentDistance2(at, path[i - 1]!, a, k) <= radius * radius);
