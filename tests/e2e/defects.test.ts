@@ -12,6 +12,9 @@ import { useSampleApp } from './support/sampleApp.ts';
 import type { RunningApp } from './support/server.ts';
 import { th } from '../../src/locale/th.ts';
 
+/** How long the picker-driven lists wait for the pickers to stop changing (src/ui/topic/useOptions.ts). */
+const DEBOUNCE_MS = 500;
+
 const sampleApp = useSampleApp();
 const picker = (page: Page, id: string) => page.locator(`.picker[data-picker="${id}"] select`).last();
 const mapState = (page: Page) => page.locator('[data-testid="map"]').evaluate((el: HTMLElement) => Number(el.dataset.zoom));
@@ -133,10 +136,23 @@ describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
     await waitForPickersSettled(page);
     await picker(page, 'province').locator('option[value="90"]').waitFor({ state: 'attached' });
     const before = calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length;
+    // When each choice was made, on the page's clock: a pause as long as the lists' debounce
+    // (src/ui/topic/useOptions.ts, 500 ms) rightly lets a request out, as on a loaded machine.
+    await picker(page, 'province').evaluate((select) => {
+      const times: number[] = [];
+      (window as unknown as { choiceTimes: number[] }).choiceTimes = times;
+      select.addEventListener('change', () => times.push(performance.now()));
+    });
     await picker(page, 'province').focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
     await waitForPickersSettled(page);
     await page.waitForTimeout(800);
-    expect(calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length - before).toBe(1);
+    const times = await page.evaluate(() => (window as unknown as { choiceTimes: number[] }).choiceTimes);
+    expect(times).toHaveLength(5);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    const sent = calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length - before;
+    // one request for the last province, plus one per pause of the debounce (with 100 ms either side for timers)
+    expect(sent, `pauses between choices: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeGreaterThanOrEqual(1 + gaps.filter((g) => g > DEBOUNCE_MS + 100).length);
+    expect(sent, `pauses between choices: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeLessThanOrEqual(1 + gaps.filter((g) => g >= DEBOUNCE_MS - 100).length);
   });
 });

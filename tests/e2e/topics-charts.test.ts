@@ -262,10 +262,10 @@ describe(`/${ROUTE}: charts, tables, download and feature information`, () => {
     await toggleRow(page, 'พื้นที่กัดเซาะ', 'ซ่อน');
     await toggleRow(page, 'แนวชายฝั่ง', 'ซ่อน');
     await toggleRow(page, 'พื้นที่กัดเซาะ', 'แสดง');
-    await page.waitForTimeout(500);
+    // The coastline's tiles: the map may go idle between the row's toggles before they are drawn.
     await waitForMapIdle(page);
+    await expect.poll(() => findColour(page, LINE_2567), { timeout: 20_000, message: `a ${LINE_2567} coastline pixel on the map` }).not.toBeNull();
     const hit = await findColour(page, LINE_2567);
-    expect(hit, `a ${LINE_2567} coastline pixel on the map`).not.toBeNull();
 
     const infoRequests: URL[] = [];
     page.on('request', (r) => {
