@@ -34,7 +34,7 @@ const rowState = (page: Page) => page.locator('[data-row="rates"]').getAttribute
 describe('report map at print resolution; atlas download names its area', { timeout: 120_000 }, () => {
   const suite = backendSuite(OUT, { viewport: { width: 1440, height: 900 } });
 
-  it("the report PDF's and print view's map: >= 200 ppi, scale bar and north arrow; the legend picture >= 200 ppi", async () => {
+  it("the report PDF's and print view's map: >= 200 ppi, scale bar and north arrow; the legend picture >= 200 ppi", { timeout: 180_000 }, async () => {
     const { page } = suite.s;
     await page.goto(suite.app.url('cmline-changearea'));
     await choosePicker(page, 'province', '90');
@@ -46,6 +46,21 @@ describe('report map at print resolution; atlas download names its area', { time
     const decorations = preview.locator('.report-map-decorations');
     await decorations.waitFor();
     expect(await decorations.locator('text').allTextContents()).toEqual(expect.arrayContaining(['N', expect.stringMatching(SCALE_LABEL)]));
+    // The PDF first: the print emulation and the phone size below re-lay the preview out.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
+    const saved = path.join(OUT, 'download.pdf');
+    await download.saveAs(saved);
+    execFileSync('pdftoppm', ['-r', '150', '-f', '1', '-l', '1', '-png', saved, path.join(OUT, 'download-page')]);
+    const onFirst = pictures(saved).filter((p) => p.page === 1).sort((a, b) => b.width * b.height - a.width * a.height);
+    expect(onFirst[0]?.ppi, 'PDF map ppi').toBeGreaterThanOrEqual(200);
+    const firstText = pageText(saved, 1);
+    expect(firstText).toMatch(/(^|\s)N(\s|$)/);
+    expect(firstText).toMatch(SCALE_LABEL);
+    // the analysis layer's GetLegendGraphic picture (no config legend): wider than tall, printed sharp
+    const legendPicture = pictures(saved).find((p) => p.page <= 2 && p !== onFirst[0] && p.width > 2 * p.height);
+    // all its pixels (3x: 639 x 156 for 213 x 52 CSS px), not the CSS size drawn again
+    expect(legendPicture).toMatchObject({ width: 639, height: 156 });
+    expect(legendPicture?.ppi, 'legend picture ppi').toBeGreaterThanOrEqual(200);
     await page.screenshot({ path: path.join(OUT, 'preview-1440.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(OUT, 'preview-390.png') });
@@ -63,20 +78,6 @@ describe('report map at print resolution; atlas download names its area', { time
     expect(printText).toMatch(/(^|\s)N(\s|$)/);
     expect(printText).toMatch(SCALE_LABEL);
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
-    const saved = path.join(OUT, 'download.pdf');
-    await download.saveAs(saved);
-    execFileSync('pdftoppm', ['-r', '150', '-f', '1', '-l', '1', '-png', saved, path.join(OUT, 'download-page')]);
-    const onFirst = pictures(saved).filter((p) => p.page === 1).sort((a, b) => b.width * b.height - a.width * a.height);
-    expect(onFirst[0]?.ppi, 'PDF map ppi').toBeGreaterThanOrEqual(200);
-    const firstText = pageText(saved, 1);
-    expect(firstText).toMatch(/(^|\s)N(\s|$)/);
-    expect(firstText).toMatch(SCALE_LABEL);
-    // the analysis layer's GetLegendGraphic picture (no config legend): wider than tall, printed sharp
-    const legendPicture = pictures(saved).find((p) => p.page <= 2 && p !== onFirst[0] && p.width > 2 * p.height);
-    // all its pixels (3x: 639 x 156 for 213 x 52 CSS px), not the CSS size drawn again
-    expect(legendPicture).toMatchObject({ width: 639, height: 156 });
-    expect(legendPicture?.ppi, 'legend picture ppi').toBeGreaterThanOrEqual(200);
     await page.keyboard.press('Escape');
   });
 
