@@ -17,11 +17,20 @@ export async function queryDatasetVersion(db: Queryable): Promise<string> {
 
 export const DATASET_VERSION_TTL_MS = 5000;
 
-export function datasetVersionReader(db: Queryable, ttlMs = DATASET_VERSION_TTL_MS): () => Promise<string> {
+/** One reader per database: the router and the layer values/totals routes share its query. */
+const readers = new WeakMap<Queryable, () => Promise<string>>();
+
+export function datasetVersionReader(db: Queryable): () => Promise<string> {
+  let reader = readers.get(db);
+  if (!reader) readers.set(db, (reader = newReader(db)));
+  return reader;
+}
+
+function newReader(db: Queryable): () => Promise<string> {
   let known: { value: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
   return () => {
-    if (known && Date.now() - known.at < ttlMs) return Promise.resolve(known.value);
+    if (known && Date.now() - known.at < DATASET_VERSION_TTL_MS) return Promise.resolve(known.value);
     pending ??= queryDatasetVersion(db)
       .then((value) => {
         known = { value, at: Date.now() };
