@@ -19,17 +19,44 @@ export const SCHEMA_TYPES: Readonly<Record<string, string>> = {
   picker: 'PickerDef',
   pickers: 'PickersDoc',
   atlas: 'AtlasDoc',
+  topic: 'TopicDoc',
+  proposal: 'FormDoc',
+  layers: 'CatalogDoc',
 };
+
+/** Schemas generated from the module registries (a layer template, a section): a topic refers to
+ *  them, and their types come from the modules (src/engine/types.ts), so the topic's generated
+ *  schema holds a marker in their place that FromSchema turns into that type. */
+const MODULE_SCHEMAS: Readonly<Record<string, string>> = {
+  'layer.schema.json': 'LayerTemplate',
+  'section.schema.json': 'SectionBase',
+};
+const moduleMarker = (file: string) => ({ title: `module:${file}` });
 
 /** FromSchema types the extra properties of an object that also lists properties as unknown: a
  *  router query's (a fixed `page` + any parameter) are strings. */
-const FROM_SCHEMA_OPTIONS = "{ deserialize: [{ pattern: typeof commonSchema.$defs.routerQuery; output: { page: string; [key: string]: string } }] }";
+const routerQueryPattern = "{ pattern: typeof commonSchema.$defs.routerQuery; output: { page: string; [key: string]: string } }";
+
+/** The FromSchema options of a generated module, with a deserialize pattern per module marker it holds. */
+function fromSchemaOptions(markers: string[]): string {
+  const modulePatterns = markers.map((file) => `{ pattern: ${JSON.stringify(moduleMarker(file))}; output: ${MODULE_SCHEMAS[file]} }`);
+  return `{ deserialize: [${[routerQueryPattern, ...modulePatterns].join(', ')}] }`;
+}
 
 type Node = Record<string, unknown>;
 
 const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-function inlineRefs(repoRoot: string, name: string): unknown {
+/** FromSchema reduces if/then/else to unknown; for the type, `if A then B else C` is B or C. An
+ *  if/then with no else only adds checks, and stays. */
+function asUnion(node: Node): Node {
+  if (!('if' in node && 'else' in node)) return node;
+  const { if: _if, then, else: otherwise, ...rest } = node;
+  return { ...rest, anyOf: [then, otherwise] };
+}
+
+function inlineRefs(repoRoot: string, name: string): { schema: unknown; markers: string[] } {
+  const markers = new Set<string>();
   const docs = new Map<string, Node>();
   const doc = (file: string) => {
     if (!docs.has(file)) docs.set(file, JSON.parse(readFileSync(path.join(repoRoot, 'schemas', file), 'utf8')) as Node);
@@ -39,15 +66,20 @@ function inlineRefs(repoRoot: string, name: string): unknown {
     if (Array.isArray(node)) return node.map((n) => walk(n, file));
     if (!node || typeof node !== 'object') return node;
     const { $ref, ...rest } = node as Node;
-    const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v, file)]));
+    const own = asUnion(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v, file)])));
     if (typeof $ref !== 'string') return own;
     const [target = '', pointer = ''] = $ref.split('#');
+    if (target in MODULE_SCHEMAS) {
+      markers.add(target);
+      return { ...own, ...moduleMarker(target) };
+    }
     const targetFile = target || file;
     const resolved = pointer.split('/').filter(Boolean).reduce<unknown>((at, key) => (at as Node)[key], doc(targetFile));
     const { $schema: _s, $id: _i, ...body } = walk(resolved, targetFile) as Node;
     return { ...body, ...own };
   };
-  return walk(doc(`${name}.schema.json`), `${name}.schema.json`);
+  const schema = walk(doc(`${name}.schema.json`), `${name}.schema.json`);
+  return { schema, markers: [...markers].sort() };
 }
 
 /** Path relative to the repository -> the generated module of each schema of SCHEMA_TYPES. */
@@ -55,14 +87,17 @@ export function schemaTypeFiles(repoRoot = REPO_ROOT): Record<string, string> {
   return Object.fromEntries(
     Object.entries(SCHEMA_TYPES).map(([name, typeName]) => {
       const constName = `${camel(name)}Schema`;
+      const { schema, markers } = inlineRefs(repoRoot, name);
+      const moduleTypes = markers.map((file) => MODULE_SCHEMAS[file]!);
       const lines = [
         `// GENERATED from schemas/${name}.schema.json (its $refs inlined) by \`npm run build:schemas\`; do not edit:`,
         '// tests/unit/architecture/schemas.test.ts fails when this file differs from what the schema generates.',
         ...(typeName ? ["import type { FromSchema } from 'json-schema-to-ts';", "import type { commonSchema } from './common.ts';"] : []),
+        ...(moduleTypes.length ? [`import type { ${moduleTypes.join(', ')} } from '../moduleTemplates.ts';`] : []),
         '',
         // a kind's schema object is only read by its type; common's parts are imported by the modules
-        `${typeName ? '' : 'export '}const ${constName} = ${JSON.stringify(inlineRefs(repoRoot, name))} as const;`,
-        ...(typeName ? ['', `export type ${typeName} = FromSchema<typeof ${constName}, ${FROM_SCHEMA_OPTIONS}>;`] : []),
+        `${typeName ? '' : 'export '}const ${constName} = ${JSON.stringify(schema)} as const;`,
+        ...(typeName ? ['', `export type ${typeName} = FromSchema<typeof ${constName}, ${fromSchemaOptions(markers)}>;`] : []),
         '',
       ];
       return [`src/engine/generated/${name}.ts`, lines.join('\n')];

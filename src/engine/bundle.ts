@@ -19,7 +19,6 @@ export function buildBundle(input: BundleInput): ConfigBundle {
     .sort((a, b) => (a.menu?.order ?? Number.MAX_SAFE_INTEGER) - (b.menu?.order ?? Number.MAX_SAFE_INTEGER) || a.route.localeCompare(b.route))
     .map((t) => ({
       ...t,
-      layout: t.layout ?? 'map',
       variants: t.variants.map((v) => ({
         ...v,
         pickers: resolvePickers(v.pickers ?? [], input.cascades),

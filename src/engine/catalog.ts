@@ -2,54 +2,16 @@
 // multiplied out, attribute lists and viewparam sets resolved, placeholders filled. Pure: the
 // server builds its SQL from the result, check:config reports the problems with file:line:column.
 import type { JsonPath } from './errors.ts';
+import type { CatalogDoc } from './generated/layers.ts';
 
-export type AttributeType = 'string' | 'int' | 'double' | 'date' | 'datetime';
-export type GeometryKind = 'point' | 'line' | 'polygon';
-
-export type ViewParamSpec =
-  | { type: 'digits'; minLength?: number; maxLength?: number; required?: boolean }
-  | { type: 'year'; min?: number; max?: number; required?: boolean }
-  | { type: 'text'; maxLength: number; minLength?: number; required?: boolean };
-
-type CatalogAttribute = string | { name: string; type: AttributeType; expr?: string };
-
-type CatalogFilter = { param: string; column: string } | { param: string; anyOf: string[] } | { params: string[]; column: string };
-
-interface Templated {
-  name: string;
-  for?: Record<string, string>;
-  title: string;
-}
-
-interface CatalogVector extends Templated {
-  table: string;
-  geometry: GeometryKind;
-  id: string;
-  attributes: CatalogAttribute[];
-  where?: Record<string, string | number>;
-  viewParams?: string;
-  filters?: CatalogFilter[];
-  legend?: string;
-  queryable?: boolean;
-}
-
-interface CatalogRaster extends Templated {
-  raster: 'land';
-  abstract: string;
-}
-
-interface CatalogFamily {
-  family: 'cvi';
-  attributes: CatalogAttribute[];
-  legend?: string;
-}
-
-export interface CatalogDoc {
-  dimensions?: Record<string, Array<number | string> | Record<string, string>>;
-  attributes?: Record<string, CatalogAttribute[]>;
-  viewParams?: Record<string, Record<string, ViewParamSpec>>;
-  layers: Array<CatalogVector | CatalogRaster | CatalogFamily>;
-}
+/** config/layers.yaml as validated has the shape of schemas/layers.schema.json (its generated type). */
+export type { CatalogDoc };
+type CatalogEntry = CatalogDoc['layers'][number];
+type CatalogVector = Extract<CatalogEntry, { table: string }>;
+type CatalogAttribute = CatalogVector['attributes'][number];
+export type AttributeType = Exclude<CatalogAttribute, string>['type'];
+export type GeometryKind = CatalogVector['geometry'];
+export type ViewParamSpec = NonNullable<CatalogDoc['viewParams']>[string][string];
 
 export interface PublishedAttribute {
   name: string;
@@ -215,7 +177,7 @@ function vectorLayers(doc: CatalogDoc, layer: CatalogVector, origin: number, pro
       ...(params ? { viewParams: params } : {}),
       filters,
       ...(layer.legend ? { legend: layer.legend } : {}),
-      queryable: layer.queryable ?? true,
+      queryable: layer.queryable,
     };
   });
 }

@@ -79,7 +79,7 @@ export function crossCheck(input: CrossRefInput): ConfigError[] {
     if (input.glossary) checkChartUnits(issues, t, input.glossary.data);
     if (input.glossary && input.catalog) checkDrawerLabels(issues, t, input.catalog.layers, input.glossary.data);
     data.variants.forEach((v, i) => {
-      if (data.variants.length > 1 && (data.layout ?? 'map') === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
+      if (data.variants.length > 1 && data.layout === 'map' && !v.tab) issues.add(doc, ['variants', i], 'missing "tab": a topic with several variants needs a tab label for each');
       checkVariant(issues, doc, ['variants', i], v, { cascades, legendIds, ...(legends ? { legends } : {}), formIds, ...(input.catalog ? { published: input.catalog.layers } : {}) });
     });
   }

@@ -77,7 +77,7 @@ export function checkVariant(issues: Issues, doc: SourceDocument, at: JsonPath, 
     }
     if (val.rule === 'minItems') {
       const target = pickers.find((p) => p.def.id === val.pickers[0]);
-      if (target && target.def.kind !== 'multiselect') issues.add(doc, [...vp, 'rule'], `rule "minItems" needs a multiselect picker; "${target.def.id}" is a ${target.def.kind ?? 'select'}`);
+      if (target && target.def.kind !== 'multiselect') issues.add(doc, [...vp, 'rule'], `rule "minItems" needs a multiselect picker; "${target.def.id}" is a ${target.def.kind}`);
     }
   });
 

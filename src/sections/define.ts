@@ -17,4 +17,4 @@ export function sectionSchema<const K extends string, const P extends object, co
 /** The section type a schema describes. A router query (a fixed `page` + any string parameter)
  *  is read as RouterQuery: FromSchema types the extra parameters of an object with properties as
  *  unknown. */
-export type SectionOf<S> = FromSchema<S & { type: 'object' }, { keepDefaultedPropertiesOptional: true; deserialize: [{ pattern: typeof routerQuery; output: RouterQuery }] }>;
+export type SectionOf<S> = FromSchema<S & { type: 'object' }, { deserialize: [{ pattern: typeof routerQuery; output: RouterQuery }] }>;

@@ -73,7 +73,7 @@ function barLabels(spec: ChartSpec, levels: readonly GroupLevel[], rows: readonl
     if (known !== undefined) return known;
     const named = (i: number) => `${levels[i]?.prefix ?? ''}${names[i]}`;
     const deepest = names.length - 1;
-    const base = (spec.barLabel ?? 'withParent') === 'withParent' && deepest > 0 ? `${named(deepest)} ${named(deepest - 1)}` : named(deepest);
+    const base = spec.barLabel === 'withParent' && deepest > 0 ? `${named(deepest)} ${named(deepest - 1)}` : named(deepest);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const label = n === 1 ? base : `${base} (${n})`;
@@ -83,7 +83,7 @@ function barLabels(spec: ChartSpec, levels: readonly GroupLevel[], rows: readonl
 }
 
 function vegaLite(spec: ChartSpec, measure: Measure, levels: readonly GroupLevel[], values: Array<Record<string, unknown>>, color: string | undefined, stack: Stack | undefined) {
-  const mark = spec.mark ?? 'bar';
+  const mark = spec.mark;
   const groups = new Set(values.map((v) => v.label)).size;
   const tooltip = [
     ...levels.map((level, i) => ({ field: `level${i + 1}`, type: 'nominal', title: level.label })),

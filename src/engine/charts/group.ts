@@ -112,7 +112,7 @@ function nameAt(level: GroupLevel, properties: Readonly<Record<string, unknown>>
 
 function valueOf(value: ValueSpec, properties: Readonly<Record<string, unknown>>): number | null {
   if (value.aggregate === 'count') return 0;
-  return numberOf(properties[value.field ?? 'area']) ?? (value.missing === 'zero' ? 0 : null);
+  return numberOf(properties[value.field]) ?? (value.missing === 'zero' ? 0 : null);
 }
 
 /** A feature's weight: 1, or for a weighted mean its positive `weight` property (else null). */

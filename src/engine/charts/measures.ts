@@ -108,7 +108,7 @@ const isBuiltIn = (unit: string): unit is BuiltInChartUnit => Object.hasOwn(meas
 export function measureOf(value: { unit: string; field?: string }, glossary?: Pick<Glossary, 'units' | 'fields'>): Measure {
   if (isBuiltIn(value.unit)) return measures[value.unit];
   const unit = glossary && Object.hasOwn(glossary.units, value.unit) ? glossary.units[value.unit] : undefined;
-  const field = value.field ?? 'area';
-  const quantity = glossary && Object.hasOwn(glossary.fields, field) ? glossary.fields[field]?.th : undefined;
+  const field = value.field;
+  const quantity = glossary && field !== undefined && Object.hasOwn(glossary.fields, field) ? glossary.fields[field]?.th : undefined;
   return glossaryMeasure(unit ?? { th: value.unit }, quantity);
 }

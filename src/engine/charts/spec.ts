@@ -4,6 +4,7 @@
 // colour patterns, and the TypeScript type is inferred from them. compile.ts turns a spec and a
 // row result into table text and a vega-lite spec.
 import type { FromSchema } from 'json-schema-to-ts';
+import { withDefaults } from '../schemaDefaults.ts';
 
 /** Units a chart knows without the glossary; any other `value.unit` is a unit id of
  *  config/glossary.yaml `units` (its Thai label and decimals), checked by check:config. */
@@ -125,10 +126,17 @@ export const chartProperties = {
 
 export const chartRequired = ['id', 'title', 'from', 'value', 'groupBy'] as const;
 
-export type ChartSpec = FromSchema<
-  { type: 'object'; required: typeof chartRequired; additionalProperties: false; properties: typeof chartProperties },
-  { keepDefaultedPropertiesOptional: true }
->;
+const chartSpecSchema = { type: 'object', required: chartRequired, additionalProperties: false, properties: chartProperties } as const;
+
+/** A chart as validated config has it: every default of its schema filled in. */
+export type ChartSpec = FromSchema<typeof chartSpecSchema>;
+/** A chart as written, defaults left out (what code and tests build; chartSpec fills them). */
+export type ChartSpecInput = FromSchema<typeof chartSpecSchema, { keepDefaultedPropertiesOptional: true }>;
+
+/** A chart the code builds, with its schema's defaults, as the loader gives a configured one. */
+export function chartSpec(input: ChartSpecInput): ChartSpec {
+  return withDefaults<ChartSpec>(chartSpecSchema, input);
+}
 export type BuiltInChartUnit = (typeof BUILT_IN_CHART_UNITS)[number];
 export type GroupLevel = ChartSpec['groupBy'][number];
 

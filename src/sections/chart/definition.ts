@@ -64,7 +64,7 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
     }
     if (s.stack) ctx.legend(['stack', 'legend'], s.stack.legend);
     if (s.value.weight !== undefined && s.value.aggregate !== 'mean') ctx.add(['value', 'weight'], "weight is for aggregate 'mean'");
-    const mark = s.mark ?? 'bar';
+    const mark = s.mark;
     if (mark === 'stackedBar' && !s.stack) ctx.add(['mark'], 'a stackedBar chart needs stack: {field, legend}');
     if (mark === 'bar' && s.stack) ctx.add(['stack'], "stack is for mark 'stackedBar' or 'line'");
     if (!s.router) checkDataFields(s, ctx);
@@ -77,7 +77,7 @@ export const chartDefinition: SectionDefinition<ChartSection> = {
 
 /** The feature properties a chart of a row's features reads must be published by its layer. */
 function checkDataFields(s: ChartSection, ctx: Parameters<NonNullable<SectionDefinition<ChartSection>['crossCheck']>>[1]): void {
-  if ((s.value.aggregate ?? 'sum') !== 'count') ctx.dataFields(['value', 'field'], s.from, [s.value.field ?? 'area']);
+  if (s.value.aggregate !== 'count') ctx.dataFields(['value', 'field'], s.from, [s.value.field]);
   if (s.value.weight !== undefined) ctx.dataFields(['value', 'weight'], s.from, [s.value.weight]);
   s.groupBy.forEach((level, k) => {
     ctx.dataFields(['groupBy', k, 'fields'], s.from, level.fields, 'any');

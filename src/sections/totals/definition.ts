@@ -74,7 +74,7 @@ export const totalsDefinition: SectionDefinition<TotalsSection> = {
     const attributes = ctx.layer(['layer'], s.layer);
     if (!attributes) return;
     for (const column of Object.keys(s.filter ?? {})) ctx.attribute(['filter', column], 'filter attribute', column, s.layer, attributes);
-    const aggregate = s.value.aggregate ?? 'sum';
+    const aggregate = s.value.aggregate;
     if (s.value.field !== undefined) {
       const field = ctx.attribute(['value', 'field'], 'value field', s.value.field, s.layer, attributes);
       if (field && aggregate !== 'count' && field.type !== 'int' && field.type !== 'double') {
@@ -86,7 +86,7 @@ export const totalsDefinition: SectionDefinition<TotalsSection> = {
   crossCheck(s, ctx) {
     for (const variable of templateVariables(s.layer)) ctx.picker(['layer'], variable);
     Object.entries(s.filter ?? {}).forEach(([column, ref]) => ctx.picker(['filter', column], ref));
-    if ((s.value.aggregate ?? 'sum') !== 'count' && s.value.field === undefined) ctx.add(['value'], `aggregate ${s.value.aggregate ?? 'sum'} needs value.field (the attribute to measure)`);
+    if (s.value.aggregate !== 'count' && s.value.field === undefined) ctx.add(['value'], `aggregate ${s.value.aggregate} needs value.field (the attribute to measure)`);
     if (s.legend !== undefined) ctx.legend(['legend'], s.legend);
     if (s.legendItem !== undefined) {
       if (s.legend === undefined) ctx.add(['legendItem'], 'legendItem needs a legend');

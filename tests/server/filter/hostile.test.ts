@@ -18,9 +18,9 @@ type Kind = 'CQL_FILTER' | 'FILTER' | 'BBOX' | 'viewparams';
 
 const viewSpec = {
   code: { type: 'digits', minLength: 2, maxLength: 6, required: true },
-  start: { type: 'year' },
-  end: { type: 'year' },
-  island: { type: 'text', maxLength: 100 },
+  start: { type: 'year', required: false },
+  end: { type: 'year', required: false },
+  island: { type: 'text', maxLength: 100, required: false },
 } as const satisfies ViewParamsSpec;
 
 function run(kind: Kind, input: string): unknown {

@@ -16,11 +16,11 @@ const changeSpec = {
 } as const satisfies ViewParamsSpec;
 
 const islandSpec = {
-  island: { type: 'text', maxLength: 100, minLength: 1 },
-  ap_tn: { type: 'text', maxLength: 100 },
-  pv_tn: { type: 'text', maxLength: 100 },
-  start: { type: 'year' },
-  end: { type: 'year' },
+  island: { type: 'text', maxLength: 100, minLength: 1, required: false },
+  ap_tn: { type: 'text', maxLength: 100, required: false },
+  pv_tn: { type: 'text', maxLength: 100, required: false },
+  start: { type: 'year', required: false },
+  end: { type: 'year', required: false },
 } as const satisfies ViewParamsSpec;
 
 function message(fn: () => unknown): string {

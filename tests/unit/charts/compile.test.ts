@@ -4,7 +4,7 @@ import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { chartColor, compileChart, legendClass, type CompiledChart } from '../../../src/engine/charts/compile.ts';
-import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
+import { chartSpec, type ChartSpec } from '../../../src/engine/charts/spec.ts';
 import type { Legend } from '../../../src/engine/types.ts';
 import { adminChart, erosionAccretion } from './fixtures/specs.ts';
 
@@ -74,7 +74,7 @@ describe('§9 units', () => {
   });
 
   it('sq km, km, m/yr: bars and one table column in that unit', () => {
-    const spec = (unit: ChartSpec['value']['unit']): ChartSpec => ({ id: 'c', title: 'T', from: 'r', color: '#000000', value: { field: 'v', unit }, groupBy: [province] });
+    const spec = (unit: ChartSpec['value']['unit']) => chartSpec({ id: 'c', title: 'T', from: 'r', color: '#000000', value: { field: 'v', unit }, groupBy: [province] });
     const rows = [{ pv_th: 'สงขลา', v: 1.5 }];
     expect(compileChart(spec('sqkm'), input(rows), [])?.table?.valueColumns).toEqual(['ตร.กม.']);
     const km = compileChart(spec('km'), input(rows), [])!;
@@ -85,7 +85,7 @@ describe('§9 units', () => {
 
 describe('aggregates', () => {
   it('m/yr mean: the mean of each group, the total the mean of every feature (not of the groups); missing values skipped', async () => {
-    const spec: ChartSpec = { id: 'rate', title: 'อัตราเฉลี่ย', from: 'rate', color: '#B2182B', value: { field: 'epr', unit: 'm/yr', aggregate: 'mean' }, groupBy: [province] };
+    const spec = chartSpec({ id: 'rate', title: 'อัตราเฉลี่ย', from: 'rate', color: '#B2182B', value: { field: 'epr', unit: 'm/yr', aggregate: 'mean' }, groupBy: [province] });
     const chart = compileChart(spec, input([{ pv_th: 'สงขลา', epr: -2 }, { pv_th: 'สงขลา', epr: '-4' }, { pv_th: 'สงขลา', epr: null }, { pv_th: 'ปัตตานี', epr: 3 }]), [])!;
     expect(chart.table?.rows).toEqual([
       { names: ['สงขลา'], values: ['-3.000'] },
@@ -97,12 +97,12 @@ describe('aggregates', () => {
   });
 
   it('missing: zero counts a feature without a value in the mean', () => {
-    const spec: ChartSpec = { id: 'rate', title: 'อัตรา', from: 'rate', value: { field: 'epr', unit: 'm/yr', aggregate: 'mean', missing: 'zero' }, groupBy: [province] };
+    const spec = chartSpec({ id: 'rate', title: 'อัตรา', from: 'rate', value: { field: 'epr', unit: 'm/yr', aggregate: 'mean', missing: 'zero' }, groupBy: [province] });
     expect(compileChart(spec, input([{ pv_th: 'สงขลา', epr: -2 }, { pv_th: 'สงขลา' }]), [])?.totalText).toBe('เฉลี่ย -1.000 ม./ปี');
   });
 
   it('count: features per group as whole numbers, the value field unread', async () => {
-    const spec: ChartSpec = { id: 'n', title: 'จำนวนโครงสร้าง', from: 'structures', color: '#333333', value: { unit: 'count', aggregate: 'count' }, groupBy: [province, { fields: ['ap_th'], label: 'อำเภอ', prefix: 'อ.' }] };
+    const spec = chartSpec({ id: 'n', title: 'จำนวนโครงสร้าง', from: 'structures', color: '#333333', value: { unit: 'count', aggregate: 'count' }, groupBy: [province, { fields: ['ap_th'], label: 'อำเภอ', prefix: 'อ.' }] });
     const chart = compileChart(spec, input([{ pv_th: 'สงขลา', ap_th: 'สิงหนคร' }, { pv_th: 'สงขลา', ap_th: 'สิงหนคร', area: 'x' }, { pv_th: 'สงขลา', ap_th: 'จะนะ' }]), [])!;
     expect(chart.table?.rows).toEqual([
       { names: ['สงขลา', 'สิงหนคร'], values: ['2'] },
@@ -116,10 +116,10 @@ describe('aggregates', () => {
 
 describe('levels', () => {
   it('`when`: a level used only when the viewparam does not match, any viewparam and pattern', () => {
-    const spec: ChartSpec = {
+    const spec = chartSpec({
       id: 'c', title: 'T', from: 'r', value: { unit: 'sqm' },
       groupBy: [province, { fields: ['ap_th'], label: 'อำเภอ', when: { viewparam: 'scope', notMatching: '^(all|country)$' } }],
-    };
+    });
     const features = [{ pv_th: 'สงขลา', ap_th: 'สิงหนคร', area: 1600 }];
     expect(compileChart(spec, input(features, { scope: 'country' }), [])?.levels).toEqual(['จังหวัด']);
     expect(compileChart(spec, input(features, { scope: 'province' }), [])?.levels).toEqual(['จังหวัด', 'อำเภอ']);
@@ -127,7 +127,7 @@ describe('levels', () => {
   });
 
   it("barLabel withParent with one level is the name alone; a repeated label gets ' (2)'", () => {
-    const spec: ChartSpec = { id: 'c', title: 'T', from: 'r', value: { unit: 'count', aggregate: 'count' }, groupBy: [{ fields: ['a'], label: 'A', prefix: 'x' }, { fields: ['b'], label: 'B', prefix: 'y' }] };
+    const spec = chartSpec({ id: 'c', title: 'T', from: 'r', value: { unit: 'count', aggregate: 'count' }, groupBy: [{ fields: ['a'], label: 'A', prefix: 'x' }, { fields: ['b'], label: 'B', prefix: 'y' }] });
     const chart = compileChart({ ...spec, groupBy: [spec.groupBy[0]!] }, input([{ a: '1' }]), [])!;
     expect((chart.vegaLite.data as { values: Array<{ label: string }> }).values[0]?.label).toBe('x1');
     const deep = compileChart({ ...spec, barLabel: 'deepest' }, input([{ a: '1', b: 'k' }, { a: '2', b: 'k' }]), [])!;
@@ -141,7 +141,7 @@ describe('colours and marks', () => {
     expect(chartColor({ color: '#123456', legend: 'erosion-accretion', legendItem: 'accretion' }, legends)).toBe('#123456');
     expect(chartColor({ legend: 'erosion-accretion', legendItem: 'none' }, legends)).toBeUndefined();
     expect(chartColor({}, legends)).toBeUndefined();
-    const chart = compileChart({ id: 'c', title: 'T', from: 'r', value: { unit: 'sqm' }, groupBy: [province] }, input([{ pv_th: 'ก', area: 1 }]), legends)!;
+    const chart = compileChart(chartSpec({ id: 'c', title: 'T', from: 'r', value: { unit: 'sqm' }, groupBy: [province] }), input([{ pv_th: 'ก', area: 1 }]), legends)!;
     expect(chart.color).toBeUndefined();
     expect(chart.vegaLite.mark).toEqual({ type: 'bar', tooltip: true });
   });
@@ -157,7 +157,7 @@ describe('colours and marks', () => {
   });
 
   it('a length in metres is charted and tabled in km (SPEC.md §9: lengths over 1000 m in km)', () => {
-    const spec: ChartSpec = { id: 'len', title: 'ความยาวชายฝั่ง', from: 'coast', value: { field: 'coast_m', unit: 'm' }, groupBy: [province] };
+    const spec = chartSpec({ id: 'len', title: 'ความยาวชายฝั่ง', from: 'coast', value: { field: 'coast_m', unit: 'm' }, groupBy: [province] });
     const chart = compileChart(spec, input([{ pv_th: 'สงขลา', coast_m: 340737.997 }, { pv_th: 'สงขลา', coast_m: 1262.003 }]), legends)!;
     expect(chart.table?.valueColumns).toEqual(['กม.']);
     expect(chart.table?.rows).toEqual([{ names: ['สงขลา'], values: ['342.000'] }]);
@@ -166,10 +166,10 @@ describe('colours and marks', () => {
   });
 
   it('stackedBar: one segment per legend class present, in legend order and colours; features of no class left out', async () => {
-    const spec: ChartSpec = {
+    const spec = chartSpec({
       id: 'status', title: 'สถานภาพชายฝั่ง', from: 'status', mark: 'stackedBar',
       value: { field: 'length_km', unit: 'km' }, groupBy: [province], stack: { field: 'coastal_s', legend: 'coastal-status' },
-    };
+    });
     const chart = compileChart(spec, input([
       { pv_th: 'สงขลา', coastal_s: 'EQ', length_km: 2 },
       { pv_th: 'สงขลา', coastal_s: 'SV', length_km: 1.5 },
@@ -201,10 +201,10 @@ describe('colours and marks', () => {
   });
 
   it('line: groups along x in first-seen order, the value up y, one line per stack class', async () => {
-    const spec: ChartSpec = {
+    const spec = chartSpec({
       id: 'years', title: 'ความยาวชายฝั่งรายปี', from: 'lines', mark: 'line', color: '#E6194B',
       value: { field: 'length_km', unit: 'km' }, groupBy: [{ fields: ['line_year'], label: 'ปี พ.ศ.' }],
-    };
+    });
     const chart = compileChart(spec, input([{ line_year: 2562, length_km: 10 }, { line_year: 2567, length_km: 12.5 }, { line_year: 2562, length_km: 1 }]), [])!;
     expect(chart.table?.rows).toEqual([
       { names: ['2562'], values: ['11.000'] },
@@ -223,7 +223,7 @@ describe('colours and marks', () => {
   });
 
   it('table: false leaves the table out', () => {
-    const spec: ChartSpec = { id: 'c', title: 'T', from: 'r', table: false, value: { unit: 'sqm' }, groupBy: [province] };
+    const spec = chartSpec({ id: 'c', title: 'T', from: 'r', table: false, value: { unit: 'sqm' }, groupBy: [province] });
     const chart = compileChart(spec, input([{ pv_th: 'ก', area: 1 }]), [])!;
     expect(chart.table).toBeUndefined();
     expect(chart.totalText).toBe('รวม 0 ไร่ 0 งาน 0.250 ตร.วา');

@@ -3,7 +3,7 @@
 // 'มีนัยสำคัญ (%)') aggregate the totals rows the way the transects themselves would.
 import { describe, expect, it } from 'vitest';
 import { compileChart } from '../../../src/engine/charts/compile.ts';
-import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
+import { chartSpec } from '../../../src/engine/charts/spec.ts';
 import { chartRouterQuery, rowsInput } from '../../../src/ui/charts/routerInput.ts';
 
 /** mode=totals rows by district: each the mean rate of its rated transects and how many are significant. */
@@ -12,14 +12,14 @@ const totals = [
   { prv_name: 'สงขลา', amp_name: 'เมืองสงขลา', mean_rate: 1, rated: 10, significant: 1, km: 1 },
   { prv_name: 'สงขลา', amp_name: 'จะนะ', mean_rate: null, rated: 0, significant: 0, km: 0.2 },
 ];
-const rateChart: ChartSpec = {
+const rateChart = chartSpec({
   id: 'rate-chart',
   title: 'อัตราการเปลี่ยนแปลงเฉลี่ย (LRR)',
   from: 'rates',
   value: { field: 'mean_rate', unit: 'm/yr', aggregate: 'mean', weight: 'rated' },
   shares: [{ label: 'มีนัยสำคัญ (%)', count: 'significant', of: 'rated' }],
   groupBy: [{ fields: ['prv_name'], label: 'จังหวัด', prefix: 'จ.' }, { fields: ['amp_name'], label: 'อำเภอ', prefix: 'อ.' }],
-};
+});
 
 describe('charts of server totals', () => {
   it('weighted mean: the total is the mean of every transect, not of the district means; a row without rated transects is left out', () => {
@@ -40,7 +40,7 @@ describe('charts of server totals', () => {
     const { weight: _w, ...value } = rateChart.value;
     const chart = compileChart({ ...rateChart, value, groupBy: [rateChart.groupBy[1]!] }, rowsInput(totals.slice(0, 2), {})!, [])!;
     expect(chart.table?.total.values).toEqual(['-0.500', '40.0']);
-    const zero = compileChart({ ...rateChart, value: { field: 'km', unit: 'km' } }, rowsInput([totals[2]!], {})!, [])!;
+    const zero = compileChart(chartSpec({ ...rateChart, value: { field: 'km', unit: 'km' } }), rowsInput([totals[2]!], {})!, [])!;
     expect(zero.table?.rows[0]?.values).toEqual(['0.200', '-']);
   });
 

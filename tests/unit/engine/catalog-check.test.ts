@@ -41,7 +41,7 @@ describe('config/layers.yaml', { timeout: 30_000 }, () => {
       layers: [
         {
           name: 'p_{g}_{s}', for: { g: 'g', s: 's' }, title: 'กลุ่ม {g} {s.label}', table: 'potential_area', geometry: 'polygon', id: 'gid',
-          attributes: ['$base', 'grp:int'], where: { grp: '{g}', suitability: '{s}' }, viewParams: 'code', filters: [{ param: 'code', anyOf: ['prv_code', 'amp_code'] }],
+          attributes: ['$base', 'grp:int'], where: { grp: '{g}', suitability: '{s}' }, viewParams: 'code', filters: [{ param: 'code', anyOf: ['prv_code', 'amp_code'] }], queryable: true,
         },
       ],
     };
@@ -82,6 +82,15 @@ describe('config/layers.yaml', { timeout: 30_000 }, () => {
     const lines = await catalogErrors(geometry);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^layers\\.yaml:${lineOf(geometry, 'name: e,')}:51 layers\\[0\\]\\.geometry: `));
+  });
+
+  it('checks each viewparam by its type (issue 28: its schema is a union the server\'s type comes from): text needs maxLength, digits take no year bounds', () => {
+    const text = `viewParams:\n  s:\n    island: { type: text, required: true }\n    code: { type: digits, required: true, min: 3 }\nlayers:\n  - { name: a, title: t, table: island, geometry: polygon, id: gid, attributes: [gid:int], viewParams: s }\n`;
+    const result = parseCatalog(text, 'layers.yaml');
+    expect(result.ok ? [] : result.errors.map((e) => `${e.line}:${e.column} ${e.path}: ${e.message}`)).toEqual([
+      '3:13 viewParams.s.island: missing required property "maxLength"',
+      '4:43 viewParams.s.code.min: unknown property "min"',
+    ]);
   });
 
   it('refuses a topic that asks for a layer or a year the catalog does not publish', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileChart } from '../../../src/engine/charts/compile.ts';
-import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
+import { chartSpec } from '../../../src/engine/charts/spec.ts';
 import type { Glossary } from '../../../src/engine/types.ts';
 import { fieldDecimals, formatDecimals, formatThaiNumber, formatUnitValue } from '../../../src/engine/units.ts';
 import { formatProperties } from '../../../src/ui/featureInfo/formatProperties.ts';
@@ -83,11 +83,11 @@ describe('the feature drawer honours decimals', () => {
 });
 
 describe('a chart of a glossary unit (kg)', () => {
-  const spec: ChartSpec = {
+  const spec = chartSpec({
     id: 'litter', title: 'ขยะตามจังหวัด', from: 'litter', color: '#1565C0',
     value: { field: 'litter_kg', unit: 'kg' },
     groupBy: [{ fields: ['province'], label: 'จังหวัด', prefix: 'จ.' }],
-  };
+  });
   const input = { features: { features: [{ province: 'สงขลา', litter_kg: 11.6 }, { province: 'สงขลา', litter_kg: 1000.04 }, { province: 'ตรัง', litter_kg: 2.25 }].map((properties) => ({ properties })) } };
 
   it("axis 'น้ำหนักขยะ (กก.)', table header 'กก.', values with 1 decimal; not 'จำนวน'", () => {
@@ -108,13 +108,13 @@ describe('a chart of a glossary unit (kg)', () => {
   });
 
   it("a field the glossary does not name: the axis is the unit's label", () => {
-    const chart = compileChart({ ...spec, value: { field: 'kg_total', unit: 'kg' } }, { features: { features: [{ properties: { province: 'ก', kg_total: 5 } }] } }, [], litter)!;
+    const chart = compileChart(chartSpec({ ...spec, value: { field: 'kg_total', unit: 'kg' } }), { features: { features: [{ properties: { province: 'ก', kg_total: 5 } }] } }, [], litter)!;
     expect((chart.vegaLite.encoding as { x: { title: string } }).x.title).toBe('กก.');
     expect(chart.table?.rows[0]?.values).toEqual(['5.0']);
   });
 
   it('the built-in units keep their forms (sqm: rai bars and the rai-ngan-wah table)', () => {
-    const chart = compileChart({ ...spec, value: { field: 'area', unit: 'sqm' } }, { features: { features: [{ properties: { province: 'ก', area: 2050 } }] } }, [], litter)!;
+    const chart = compileChart(chartSpec({ ...spec, value: { field: 'area', unit: 'sqm' } }), { features: { features: [{ properties: { province: 'ก', area: 2050 } }] } }, [], litter)!;
     expect(chart.table?.valueColumns).toEqual(['ไร่', 'งาน', 'ตร.วา', 'ตร.กม.']);
     expect((chart.vegaLite.encoding as { x: { title: string } }).x.title).toBe('พื้นที่ (ไร่)');
   });

@@ -8,7 +8,8 @@ import type { LayerDataQuery } from '../../../src/engine/layerData.ts';
 import { loadOptions, type PickerValues, type SourceContext } from '../../../src/engine/options.ts';
 import { resolvePickers } from '../../../src/engine/resolve.ts';
 import { totalsChartSpec, totalsRequest } from '../../../src/ui/sections/totals/chartOfTotals.ts';
-import type { TotalsSection } from '../../../src/sections/totals/definition.ts';
+import { totalsDefinition, type TotalsSection } from '../../../src/sections/totals/definition.ts';
+import { withDefaults } from '../../../src/engine/schemaDefaults.ts';
 import { totalsQuery } from '../../../src/engine/layerData.ts';
 import { refValues } from '../../../src/engine/options.ts';
 import { cleanupTempConfigs, topicErrors, yaml } from './helpers.ts';
@@ -47,10 +48,12 @@ describe('picker source: distinct values of a published layer', () => {
 });
 
 describe('totals section: request and chart', () => {
-  const section = (value: TotalsSection['value']): TotalsSection => ({
-    kind: 'totals', id: 't', title: 'ปริมาณขยะ', layer: 'beachwatch_{year}', filter: { prv_code: 'province' }, value,
-    groupBy: [{ fields: ['prv_name', 'pv_tn'], label: 'จังหวัด' }],
-  });
+  // as the loader gives it: the section schema's defaults filled in
+  const section = (value: TotalsSection['value']): TotalsSection =>
+    withDefaults<TotalsSection>(totalsDefinition.schema, {
+      kind: 'totals', id: 't', title: 'ปริมาณขยะ', layer: 'beachwatch_{year}', filter: { prv_code: 'province' }, value,
+      groupBy: [{ fields: ['prv_name', 'pv_tn'], label: 'จังหวัด' }],
+    });
   const rows = [
     { prv_name: 'ชลบุรี', pv_tn: null, litter_kg: 10, count: 1 },
     { prv_name: null, pv_tn: 'ชลบุรี', litter_kg: 40, count: 3 },

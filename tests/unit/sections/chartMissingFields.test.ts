@@ -1,18 +1,18 @@
 // Issue 23 item 3: a chart whose data lacks a configured field says 'ไม่พบฟิลด์ ... ในข้อมูล'
 // instead of vanishing; a field present but blank in some features is no mistake.
 import { describe, expect, it } from 'vitest';
-import type { ChartSpec } from '../../../src/engine/charts/spec.ts';
+import { chartSpec, type ChartSpecInput } from '../../../src/engine/charts/spec.ts';
 import { missingChartFields, missingFieldsText } from '../../../src/ui/sections/chart/missingFields.ts';
 
-const spec = (over: Partial<ChartSpec> = {}): ChartSpec =>
-  ({
+const spec = (over: Partial<ChartSpecInput> = {}) =>
+  chartSpec({
     id: 'c',
     title: 't',
     from: 'r',
     value: { field: 'litter_kg', unit: 'count' },
     groupBy: [{ fields: ['province', 'pv_tn'], label: 'จังหวัด' }],
     ...over,
-  }) as ChartSpec;
+  });
 const input = (...properties: Array<Record<string, unknown>>) => ({ features: { features: properties.map((p) => ({ properties: p })) } });
 
 describe('missing chart fields', () => {

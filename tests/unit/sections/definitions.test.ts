@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSection, sectionDefinitionOf, sectionDefinitions } from '../../../src/sections/definitions.ts';
 import type { SectionBase } from '../../../src/engine/types.ts';
+import { withDefaults } from '../../../src/engine/schemaDefaults.ts';
 import type { Path, SectionCheckContext } from '../../../src/sections/types.ts';
 
 /** A context that records every question the check asks. */
@@ -26,9 +27,11 @@ function recorder(): { calls: Array<[string, Path, unknown]>; ctx: SectionCheckC
   };
 }
 
-function check(section: SectionBase) {
+/** The questions a section's cross-check asks of it, as the loader gives it (schema defaults filled). */
+function check(written: SectionBase) {
   const { calls, ctx } = recorder();
-  sectionDefinitionOf(section).crossCheck?.(section, ctx);
+  const definition = sectionDefinitionOf(written);
+  definition.crossCheck?.(withDefaults<SectionBase>(definition.schema, written), ctx);
   return calls;
 }
 

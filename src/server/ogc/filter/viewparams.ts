@@ -3,12 +3,10 @@
 // against a per-layer typed spec and returned as a typed record; callers bind them as SQL
 // parameters. SPEC.md §7: WFS 1.0.0 GetFeature via the ows route with viewparams (code, start,
 // end; islands: island, ap_tn, pv_tn, start, end).
+import type { ViewParamSpec } from '../../../engine/catalog.ts';
 import { FilterError, codePointName, describeText, findForbiddenChar } from './errors.ts';
 
-export type ViewParamSpec =
-  | { type: 'digits'; minLength?: number; maxLength?: number; required?: boolean }
-  | { type: 'year'; min?: number; max?: number; required?: boolean }
-  | { type: 'text'; maxLength: number; minLength?: number; required?: boolean };
+export type { ViewParamSpec };
 
 export type ViewParamsSpec = Readonly<Record<string, ViewParamSpec>>;
 

@@ -13,7 +13,7 @@ export function missingChartFields(spec: ChartSpec, input: ChartInput): string[]
   const present = new Set<string>();
   for (const f of features) for (const key of Object.keys(f.properties ?? {})) present.add(key);
   const wanted: string[][] = [];
-  if (spec.value.aggregate !== 'count') wanted.push([spec.value.field ?? 'area']);
+  if (spec.value.aggregate !== 'count') wanted.push([spec.value.field]);
   if (spec.value.weight) wanted.push([spec.value.weight]);
   for (const level of levelsFor(spec.groupBy, input.viewparams)) if (!level.unknown) wanted.push([...level.fields]);
   if (spec.stack) wanted.push([spec.stack.field]);

@@ -1,0 +1,8 @@
+// GENERATED from schemas/proposal.schema.json (its $refs inlined) by `npm run build:schemas`; do not edit:
+// tests/unit/architecture/schemas.test.ts fails when this file differs from what the schema generates.
+import type { FromSchema } from 'json-schema-to-ts';
+import type { commonSchema } from './common.ts';
+
+const proposalSchema = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://tcs.example/schemas/proposal.schema.json","title":"A form rendered from JSON Schema (config/forms/<id>.yaml), e.g. the project proposal","type":"object","required":["id","title","schema","uiSchema","steps"],"additionalProperties":false,"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z][a-z0-9_-]*$","description":"Lower-case identifier: letters, digits, '-' and '_', starting with a letter."},"title":{"type":"string"},"fiscalYear":{"type":"integer","minimum":2400,"maximum":2700,"description":"A Buddhist-era year."},"schema":{"type":"object","required":["type","properties"],"description":"JSON Schema (draft-07) of the form data; compiled by the same ajv."},"uiSchema":{"type":"object","description":"rjsf UI schema: widgets, order, help."},"steps":{"type":"array","minItems":1,"items":{"type":"object","required":["title","fields"],"additionalProperties":false,"properties":{"title":{"type":"string"},"fields":{"type":"array","minItems":1,"items":{"type":"string"}}}}},"messages":{"type":"object","additionalProperties":{"type":"string"},"description":"Thai error messages by ajv keyword or field."}}} as const;
+
+export type FormDoc = FromSchema<typeof proposalSchema, { deserialize: [{ pattern: typeof commonSchema.$defs.routerQuery; output: { page: string; [key: string]: string } }] }>;
