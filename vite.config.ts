@@ -113,6 +113,8 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
   },
+  // the proposal PDF worker (src/proposal/pdf/worker.ts) loads its fonts lazily: a code-split worker
+  worker: { format: 'es' },
   server: {
     proxy: {
       '^/(tcs|geoserver)/': { target: `http://localhost:${process.env.BACKEND_PORT ?? 8080}` },

@@ -4,9 +4,10 @@
 // its charts drawn, and from pressing 'ดาวน์โหลด PDF' to the file (a second PDF in the same
 // dialog is the warm figure). Prints the median of BENCH_RUNS runs (default 5).
 // Issue 29 aim 6: also the proposal form (/maps/project/form, its last step restored from a
-// complete cached answer set, tests/unit/proposal/pdf/support.ts filledData): once the step's
-// requests are done, the time from pressing 'สร้างรายงาน' to the preview dialog with its PDF, in a
-// fresh Chromium each run.
+// complete cached answer set, tests/unit/proposal/pdf/support.ts filledData): the time from
+// pressing 'สร้างรายงาน' to the preview dialog with its PDF, in a fresh Chromium each run, pressed
+// at once when the step's requests are done, and after 3 s of reading (by then the wizard has
+// built the PDF ahead in its worker: src/proposal/ui/pdfAhead.ts).
 import { launchBrowser, useOfflineBasemap } from '../tests/e2e/support/browser.ts';
 import { startApp } from '../tests/e2e/support/server.ts';
 import { openSampleDatabase } from '../tests/server/db/testDatabase.ts';
@@ -24,6 +25,9 @@ const pdfFirst: number[] = [];
 const pdfWarm: number[] = [];
 const mapReady: number[] = [];
 const proposal: number[] = [];
+const proposalRead: number[] = [];
+/** How long a visitor reads the complete last step before pressing, in the second kind of run. */
+const READING_MS = 3000;
 const cachedProposal = JSON.stringify({ version: 1, formId: 'proposal', step: 3, data: filledData(), savedAt: new Date().toISOString() });
 try {
   for (let run = 1; run <= RUNS; run++) {
@@ -60,7 +64,8 @@ try {
       await browser.close();
     }
   }
-  for (let run = 1; run <= RUNS; run++) {
+  // odd runs press at once, even runs after the visitor has read the step (the PDF built ahead)
+  for (let run = 1; run <= 2 * RUNS; run++) {
     const browser = await launchBrowser({ width: 1280, height: 900 });
     try {
       await useOfflineBasemap(browser.context);
@@ -72,11 +77,13 @@ try {
       await build.waitFor();
       // the visitor reads the step before pressing (what the wizard loads meanwhile is done)
       await page.waitForLoadState('networkidle');
+      const into = run % 2 === 1 ? proposal : proposalRead;
+      if (into === proposalRead) await page.waitForTimeout(READING_MS);
       const t = performance.now();
       await build.click();
       await page.getByRole('dialog', { name: 'ตัวอย่างแบบฟอร์ม' }).locator('iframe[src^="blob:"]').waitFor();
-      proposal.push(performance.now() - t);
-      console.log(`run ${run}: proposal 'สร้างรายงาน' -> preview ${proposal.at(-1)!.toFixed(0)} ms`);
+      into.push(performance.now() - t);
+      console.log(`run ${run}: proposal 'สร้างรายงาน' ${into === proposalRead ? `after ${READING_MS} ms of reading` : 'at once'} -> preview ${into.at(-1)!.toFixed(0)} ms`);
     } finally {
       await browser.close();
     }
@@ -89,9 +96,10 @@ recordFigures([
   { bench: 'report', measure: 'Export -> preview with charts (median)', value: median(preview), unit: 'ms' },
   { bench: 'report', measure: 'Export -> map picture for print (median)', value: median(mapReady), unit: 'ms' },
   { bench: 'report', measure: 'Export PDF downloaded (median)', value: median(pdfFirst), unit: 'ms', target: { op: '<=', value: 1000 } },
-  { bench: 'report', measure: "proposal 'สร้างรายงาน' -> PDF preview (median)", value: median(proposal), unit: 'ms', target: { op: '<=', value: 800 } },
+  { bench: 'report', measure: "proposal 'สร้างรายงาน' at once -> PDF preview (median)", value: median(proposal), unit: 'ms', target: { op: '<=', value: 800 } },
+  { bench: 'report', measure: `proposal 'สร้างรายงาน' after ${READING_MS} ms of reading -> PDF preview (median)`, value: median(proposalRead), unit: 'ms', target: { op: '<=', value: 800 } },
 ]);
-console.log(`median of ${RUNS}: Export -> preview with charts ${median(preview).toFixed(0)} ms; map picture ${median(mapReady).toFixed(0)} ms; PDF ${median(pdfFirst).toFixed(0)} ms (again ${median(pdfWarm).toFixed(0)} ms, target <= 1000 ms); proposal -> preview ${median(proposal).toFixed(0)} ms (target <= 800 ms)`);
+console.log(`median of ${RUNS}: Export -> preview with charts ${median(preview).toFixed(0)} ms; map picture ${median(mapReady).toFixed(0)} ms; PDF ${median(pdfFirst).toFixed(0)} ms (again ${median(pdfWarm).toFixed(0)} ms, target <= 1000 ms); proposal -> preview ${median(proposal).toFixed(0)} ms at once, ${median(proposalRead).toFixed(0)} ms after reading (target <= 800 ms)`);
 // Two MessagePorts (not traced to their owner yet: the app and the database are closed above) kept
 // the process alive after the run, so `npm run bench` waited on it until killed.
 process.exit(0);

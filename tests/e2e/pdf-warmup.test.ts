@@ -1,7 +1,8 @@
-// Issue 29 aim 6: on the proposal wizard's last step, what the PDF needs besides the answers is
-// made before 'สร้างรายงาน' is pressed (src/proposal/ui/pdfWarmup.ts): the full Sarabun fonts the
+// Issue 29 aim 6: on the proposal wizard's last step, what the PDF needs is made before
+// 'สร้างรายงาน' is pressed (src/proposal/ui/pdfWarmup.ts, pdfAhead.ts): the full Sarabun fonts the
 // PDF embeds and the minimap's base map (its land) are fetched while the visitor is on the step,
-// so the click pays only for the layout. The step is restored from a complete cached answer set.
+// and once the step is complete the PDF itself is laid out in the PDF worker, so the click only
+// shows it. The step is restored from a complete cached answer set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filledData } from '../unit/proposal/pdf/support.ts';
 import { openSession, type BrowserSession } from './support/app.ts';
@@ -28,6 +29,10 @@ describe('proposal PDF warm-up (issue 29)', () => {
     // the minimap's land is fetched by MapLibre's worker: seen as a request, not in the page's timeline
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
+    const builds: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('proposal: laying the PDF out')) builds.push(m.text());
+    });
     await page.goto(app.url('project/form'));
     const build = page.getByRole('button', { name: 'สร้างรายงาน' });
     await build.waitFor();
@@ -35,7 +40,11 @@ describe('proposal PDF warm-up (issue 29)', () => {
     await expect
       .poll(() => [requested.some((n) => /^Sarabun_400Regular-[\w-]+\.ttf$/.test(n)), requested.some((n) => /^Sarabun_700Bold-[\w-]+\.ttf$/.test(n)), requested.includes('land.geojson')], { timeout: 30_000 })
       .toEqual([true, true, true]);
+    // the PDF is laid out once, ahead, in a worker; the click takes that build
+    await expect.poll(() => builds.length, { timeout: 30_000 }).toBe(1);
+    expect(page.workers().map((w) => new URL(w.url()).pathname.split('/').pop())).toContainEqual(expect.stringMatching(/^worker-[\w-]+\.js$/));
     await build.click();
     await page.getByRole('dialog', { name: 'ตัวอย่างแบบฟอร์ม' }).locator('iframe[src^="blob:"]').waitFor({ timeout: 30_000 });
+    expect(builds).toHaveLength(1);
   });
 });

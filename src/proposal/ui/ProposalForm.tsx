@@ -16,7 +16,6 @@ import { browserStorage, clearForm, loadForm, saveForm } from './cache.ts';
 import { ProposalUiContext, type MapMode, type ProposalUi } from './context.ts';
 import {
   checkStep,
-  cleanData,
   createProposalValidator,
   fieldDomId,
   firstErrorPath,
@@ -29,7 +28,9 @@ import {
 } from './formLogic.ts';
 import { parseLatLng } from './geo.ts';
 import { MapPickerModal } from './map/MapPickerModal.tsx';
-import { minimapFor, preparedPdfModule } from './pdfWarmup.ts';
+import { proposalPdfBytes } from './pdfAhead.ts';
+import { minimapFor } from './pdfWarmup.ts';
+import { preparePdfWorker } from './pdfWorker.ts';
 import { PreviewModal } from './PreviewModal.tsx';
 import { t } from './strings.ts';
 import { StepObjectFieldTemplate, type StepFormContext } from './templates.tsx';
@@ -41,6 +42,8 @@ import { MapPointWidget } from './widgets/MapPointWidget.tsx';
 const widgets = { mapPoint: MapPointWidget, beachSystem: BeachSystemWidget, mapImage: MapImageWidget };
 const fields = { budgetTable: BudgetTableField };
 const templates = { ObjectFieldTemplate: StepObjectFieldTemplate };
+/** How long the visitor pauses on the complete last step before the PDF is built ahead. */
+const AHEAD_PAUSE_MS = 600;
 const DEFAULTS = { constAsDefaults: 'never', mergeDefaultsIntoFormData: 'useFormDataIfPresent' } as const;
 
 export default function ProposalForm({ formId }: { formId: string }) {
@@ -50,18 +53,15 @@ export default function ProposalForm({ formId }: { formId: string }) {
   return <ProposalWizard form={form} />;
 }
 
-/** Builds the PDF from the current data: lazy PDF chunk, minimap around the start point (both
- *  usually made already: pdfWarmup.ts). */
+/** The PDF of the current answers as a preview handle: the build made ahead for the same answers
+ *  (pdfAhead.ts), else a new one in the PDF worker. */
 async function buildPdf(form: FormDoc, app: AppConfig, data: ProposalData): Promise<{ pdf: PdfHandle; ms: number }> {
   const started = performance.now();
-  const clean = cleanData(data);
-  const [{ buildProposalPdf }, minimap] = await Promise.all([preparedPdfModule(), minimapFor(app, parseLatLng(clean.coordinates))]);
-  const images = { ...(typeof clean.mapImage === 'string' ? { map: clean.mapImage } : {}), ...(minimap ? { minimap } : {}) };
-  const bytes = await buildProposalPdf(form, clean, images);
+  const bytes = await proposalPdfBytes(form, app, data);
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
   const pdf: PdfHandle = { url: URL.createObjectURL(blob), bytes: bytes.byteLength, fileName: `proposal-${form.fiscalYear ?? 2569}.pdf` };
   const ms = performance.now() - started;
-  console.info(`proposal: PDF built in ${ms.toFixed(0)} ms, ${bytes.byteLength} bytes`);
+  console.info(`proposal: PDF ready ${ms.toFixed(0)} ms after the click, ${bytes.byteLength} bytes`);
   return { pdf, ms };
 }
 
@@ -145,14 +145,23 @@ function ProposalWizard({ form }: { form: FormDoc }) {
     }
   }, [storage, form.id, step, data]);
 
-  // On the last step the PDF's code, fonts and minimap are made while the visitor fills it in.
+  // On the last step the PDF's worker, fonts and minimap are made while the visitor fills it in,
+  // and once the step is complete and the visitor pauses, the PDF itself (in the worker).
   const lastStep = step === form.steps.length;
   const startPoint = typeof data.coordinates === 'string' ? data.coordinates : '';
   useEffect(() => {
     if (!lastStep) return;
-    preparedPdfModule().catch((e: unknown) => console.warn('proposal: PDF set-up failed', e));
+    preparePdfWorker().catch((e: unknown) => console.warn('proposal: PDF set-up failed', e));
     void minimapFor(app, parseLatLng(startPoint));
   }, [lastStep, startPoint, app]);
+  useEffect(() => {
+    if (!lastStep || busy) return;
+    const pause = window.setTimeout(() => {
+      if (checkStep(form, validator, data, step).invalid.length > 0) return;
+      proposalPdfBytes(form, app, data).catch((e: unknown) => console.warn('proposal: the PDF built ahead failed; the click builds again', e));
+    }, AHEAD_PAUSE_MS);
+    return () => window.clearTimeout(pause);
+  }, [lastStep, busy, form, validator, app, data, step]);
 
   // A new step starts at its heading (keyboard and screen-reader users land on it).
   const headingRef = useRef<HTMLHeadingElement>(null);
