@@ -11,7 +11,7 @@ export const th = {
   collapseSidebar: 'ย่อแถบด้านข้าง',
   expandSidebar: 'ขยายแถบด้านข้าง',
   // SPEC.md §2 names the top menu and the drawer in English without quoting a label: Thai here (issue 24).
-  topMenu: { menu: 'เมนู', layers: 'ชั้นข้อมูล', basemap: 'แผนที่ฐาน', export: 'ส่งออก' },
+  topMenu: { label: 'แถบเครื่องมือแผนที่', menu: 'เมนู', layers: 'ชั้นข้อมูล', basemap: 'แผนที่ฐาน', export: 'ส่งออก' },
   mainMenu: 'เมนูหลัก',
   externalLinks: 'ลิงก์ภายนอก',
   close: 'ปิด',

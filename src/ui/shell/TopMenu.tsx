@@ -12,7 +12,7 @@ export function TopMenu() {
   const count = useStore(layerStore, (s) => listedLayers(s.layers).length);
   const open = (dialog: Dialog) => () => uiStore.set({ dialog });
   return (
-    <div className="top-menu" role="toolbar" aria-label="Map menu">
+    <div className="top-menu" role="toolbar" aria-label={th.topMenu.label}>
       <button type="button" onClick={open('menu')}>{th.topMenu.menu}</button>
       {/* The name is exactly the visible text ('Layers 2'), so speech users can say what they see
           (axe-core label-content-name-mismatch, issue 11). */}
