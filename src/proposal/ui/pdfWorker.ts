@@ -6,7 +6,8 @@ import type { ProposalImages } from '../pdf/layout.ts';
 import type { PdfWorkerReply, PdfWorkerRequest } from '../pdf/workerProtocol.ts';
 
 type Pending = { resolve: (bytes: Uint8Array | undefined) => void; reject: (error: Error) => void };
-type Request = PdfWorkerRequest extends infer R ? (R extends PdfWorkerRequest ? Omit<R, 'id'> : never) : never;
+/** A request before its id is given (each kind of the union without `id`). */
+type Request = PdfWorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 let worker: Worker | undefined;
 let nextId = 1;
