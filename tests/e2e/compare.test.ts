@@ -3,19 +3,15 @@
 // the divider moves by mouse and by the keyboard; each side's year is chosen; side by side splits
 // the map; a link restores compare mode, years and divider; axe finds no violation; the year
 // slider plays through every year and scrubbing it asks the server nothing.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
 import { DESKTOP, describeProblems, waitForMapIdle } from './support/browser.ts';
 import { openSession, providerApiPatterns, waitForPickersSettled, type BrowserSession } from './support/app.ts';
 import { useSampleApp } from './support/sampleApp.ts';
-import type { Rgb } from './support/drawer.ts';
+import { axe, expectNoViolations } from './support/axe.ts';
+import { colourCountBySide, type Rgb } from './support/drawer.ts';
 import { th } from '../../src/locale/th.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const sampleApp = useSampleApp();
 
 // config/legends.yaml cmline-years
@@ -26,32 +22,9 @@ const TIMELINE_YEARS = ['2548', '2554', '2556', '2557', '2558', '2559', '2562', 
 const query = (page: Page) => new URL(page.url()).searchParams;
 const divider = (page: Page) => page.getByRole('slider', { name: th.compare.divider });
 
-/** Pixels near `colour` in the map's left and right parts (split at `at` percent of its width). */
-async function colourCount(page: Page, colour: Rgb, at: number): Promise<{ left: number; right: number }> {
-  const png = PNG.sync.read(await page.getByTestId('map').screenshot());
-  const split = Math.round((png.width * at) / 100);
-  const counts = { left: 0, right: 0 };
-  for (let y = 0; y < png.height; y++) {
-    for (let x = 0; x < png.width; x++) {
-      if (Math.abs(x - split) < 30) continue;
-      const i = (y * png.width + x) * 4;
-      if (Math.abs(png.data[i]! - colour[0]) + Math.abs(png.data[i + 1]! - colour[1]) + Math.abs(png.data[i + 2]! - colour[2]) > 60) continue;
-      if (x < split) counts.left++;
-      else counts.right++;
-    }
-  }
-  return counts;
-}
-
 async function bothIdle(page: Page): Promise<void> {
   await page.locator('[data-testid="compare-map"][data-idle="true"]').waitFor({ state: 'attached', timeout: 30_000 });
   await waitForMapIdle(page);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('compare two years and the year slider (issue 25)', { timeout: 120_000 }, () => {
@@ -73,8 +46,8 @@ describe('compare two years and the year slider (issue 25)', { timeout: 120_000 
     await expect.poll(() => query(page).get('cmp')).toBe('swipe');
     await bothIdle(page);
     // Left of the divider the 2562 line (purple), right of it the 2567 line (red).
-    const purple = await colourCount(page, COLOUR['2562']!, 50);
-    const red = await colourCount(page, COLOUR['2567']!, 50);
+    const purple = await colourCountBySide(page, COLOUR['2562']!, 50);
+    const red = await colourCountBySide(page, COLOUR['2567']!, 50);
     expect(purple.left, 'the left side draws 2562').toBeGreaterThan(20);
     expect(purple.right, 'the right side does not draw 2562').toBeLessThan(purple.left / 10);
     expect(red.right, 'the right side draws 2567').toBeGreaterThan(20);
@@ -111,17 +84,17 @@ describe('compare two years and the year slider (issue 25)', { timeout: 120_000 
     await expect.poll(() => query(page).get('cmpy')).toBe('2562,2565');
     await page.locator('[data-testid="compare-map"][data-idle="false"]').waitFor({ state: 'attached' }).catch(() => {});
     await bothIdle(page);
-    await expect.poll(async () => (await colourCount(page, COLOUR['2565']!, 35)).right, { timeout: 15_000 }).toBeGreaterThan(20);
-    expect((await colourCount(page, COLOUR['2565']!, 35)).left).toBeLessThan(10);
+    await expect.poll(async () => (await colourCountBySide(page, COLOUR['2565']!, 35)).right, { timeout: 15_000 }).toBeGreaterThan(20);
+    expect((await colourCountBySide(page, COLOUR['2565']!, 35)).left).toBeLessThan(10);
 
     // Side by side: the main map takes half the panel.
     await page.getByRole('button', { name: th.compare.split }).click();
     await expect.poll(() => query(page).get('cmp')).toBe('split');
     const main = (await page.locator('[data-testid="map"] > div').first().boundingBox())!;
     expect(main.width).toBeCloseTo(box.width / 2, -1);
-    expect(await axeViolations(page), 'axe on compare mode, side by side').toEqual([]);
+    const sideBySide = await axe(page, 'compare mode, side by side');
     await page.getByRole('button', { name: th.compare.swipe }).click();
-    expect(await axeViolations(page), 'axe on compare mode, swipe').toEqual([]);
+    expectNoViolations([...sideBySide, ...(await axe(page, 'compare mode, swipe'))]);
 
     // A link restores compare mode, both years and the divider.
     await page.goto(app.url(`cmline?${SONGKHLA}&cmp=swipe&cmpy=2563,2566&cmpx=25`));

@@ -13,10 +13,10 @@ export interface DrawContext {
 }
 
 /** A layer the year slider draws, made once per load of its features: its deck.gl layers at a
- *  year, and the features a click at a year hits within `radius` degrees of latitude of `at`
+ *  year and a zoom level (an integer: how much detail is drawn), and the features a click at a year hits within `radius` degrees of latitude of `at`
  *  (deck.gl draws them, so MapLibre cannot query them: the feature drawer asks this). */
 export interface TimelineLayers {
-  layersAt: (year: number) => DeckLayer[];
+  layersAt: (year: number, level: number) => DeckLayer[];
   hitsAt: (year: number, at: readonly [number, number], radius: number) => Array<{ id: string; properties: Record<string, unknown> }>;
 }
 

@@ -5,10 +5,12 @@
 // One path layer per year, each with its own data: a step of the slider only switches layers on
 // and off and changes their opacity and width (uniforms), so the GPU draws each earlier year once
 // and no later year at all. (Two layers over every path with a year filter drew every vertex
-// twice per frame: under SwiftShader a scrub step took over a second, issue 25 measures.)
+// twice per frame: under SwiftShader a scrub step took over a second, issue 25 measures.) The data
+// is the zoom level's detail (detail.ts): lines simplified to a pixel, a point per pixel.
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Layer } from '@deck.gl/core';
-import type { PreparedYearlines, TransectPoint, YearPath } from './prepare.ts';
+import type { PreparedYearlines, YearPath } from './prepare.ts';
+import { detailAt, type DrawnPoint } from './detail.ts';
 
 const YEAR_WIDTH_PX = 3.5;
 const TRAIL_WIDTH_PX = 2;
@@ -16,13 +18,15 @@ const TRAIL_WIDTH_PX = 2;
 // Accessors defined once: deck.gl then keeps the layers' attributes from step to step.
 const pathOf = (d: YearPath) => d.path;
 const colourOf = (d: YearPath) => d.color;
-const positionOf = (d: TransectPoint) => d.position;
+const positionOf = (d: DrawnPoint) => d.position;
 
-/** The deck.gl layers for `year`: the years before it faint, the year itself, the transects. */
-export function yearlinesDeckLayers(p: PreparedYearlines, year: number): Layer[] {
+/** The deck.gl layers for `year` at zoom `level` (an integer): the years before it faint, the year
+ *  itself, the transects. */
+export function yearlinesDeckLayers(p: PreparedYearlines, year: number, level: number): Layer[] {
   const index = Math.max(0, p.years.indexOf(year));
   const colours = p.transectColours(index);
-  const lines = p.byYear.map(
+  const detail = detailAt(p, level);
+  const lines = detail.byYear.map(
     ({ year: y, paths }) =>
       new PathLayer<YearPath>({
         id: `${p.id}-${y}`,
@@ -38,11 +42,11 @@ export function yearlinesDeckLayers(p: PreparedYearlines, year: number): Layer[]
   );
   return [
     ...lines,
-    new ScatterplotLayer<TransectPoint>({
+    new ScatterplotLayer<DrawnPoint>({
       id: `${p.id}-transects`,
-      data: p.points,
+      data: detail.points,
       getPosition: positionOf,
-      getFillColor: (_d, { index: i }) => colours[i]!,
+      getFillColor: (d) => colours[d.index]!,
       updateTriggers: { getFillColor: index },
       radiusUnits: 'pixels',
       getRadius: 3,

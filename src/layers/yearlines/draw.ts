@@ -1,5 +1,5 @@
-// The browser half of the yearlines type (issue 25 item 2), drawn with deck.gl interleaved with
-// MapLibre by the year slider's overlay (map/timeline/TimelineOverlay.tsx), not by MapLibre. The
+// The browser half of the yearlines type (issue 25 item 2), drawn with deck.gl over MapLibre by the
+// year slider's overlay (map/timeline/TimelineOverlay.tsx), not by MapLibre. The
 // deck.gl layers (deckLayers.ts) load only when such a layer is shown, so that deck.gl is not part
 // of a page's first load.
 import type { LayerDrawer } from '../draw/types.ts';
@@ -15,7 +15,7 @@ export const yearlinesDrawer: LayerDrawer<YearlinesDraw> = {
     const { yearlinesDeckLayers } = await import('./deckLayers.ts');
     const prepared = prepareYearlines(layer, legends);
     return {
-      layersAt: (year) => yearlinesDeckLayers(prepared, year),
+      layersAt: (year, level) => yearlinesDeckLayers(prepared, year, level),
       hitsAt: (year, at, radius) => yearlinesHitsAt(prepared, year, at, radius),
     };
   },

@@ -1,8 +1,11 @@
 // Draws the layers of the layer list whose type the year slider plays (their drawer's `timeline`:
-// yearlines) with deck.gl, interleaved with MapLibre (issue 25 item 2; @deck.gl/maplibre's
-// MapLibreOverlay: @deck.gl/mapbox's interleaved overlay crashes on maplibre-gl 6, DESIGN.md §5).
+// yearlines) with deck.gl over MapLibre (issue 25 item 2; @deck.gl/maplibre's MapLibreOverlay).
 // Their data is prepared once per load; the slider year only switches the years' layers and the
-// points' colours, so scrubbing asks the server for nothing.
+// points' colours, so scrubbing asks the server for nothing. deck.gl draws in a canvas of its own
+// over the map's, not interleaved into it: a step of the slider then draws only deck.gl's few
+// layers, not the base map and its WMS rasters again (under SwiftShader the base map is most of a
+// frame, issue 25 measures). The canvas's container is in the map's top-left control corner,
+// which map.css keeps under compare mode's second map.
 import { useEffect, useMemo, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
@@ -16,6 +19,21 @@ import { setOverlayHitTest } from '../layers/overlayHits.ts';
 
 type Timeline = NonNullable<LayerDrawer['timeline']>;
 
+/** The map's zoom level (the integer below its zoom), which says how much detail deck.gl draws. */
+function useZoomLevel(map: MapLibreMap | null): number {
+  const [level, setLevel] = useState(() => Math.floor(map?.getZoom() ?? 0));
+  useEffect(() => {
+    if (!map) return;
+    const update = () => setLevel(Math.floor(map.getZoom()));
+    update();
+    map.on('zoom', update);
+    return () => {
+      map.off('zoom', update);
+    };
+  }, [map]);
+  return level;
+}
+
 /** The deck.gl layers per year of the layers drawn, once made (`of`: the list they were made for). */
 interface Made {
   of: ReadonlyArray<unknown>;
@@ -26,6 +44,7 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
   const { legends } = useConfig();
   const layers = useStore(layerStore, (s) => s.layers);
   const year = Number(useCompare().context.year);
+  const level = useZoomLevel(map);
   const [overlay, setOverlay] = useState<MapLibreOverlay | null>(null);
   // The shown layers whose type the slider draws (its drawer's `timeline`), with their data.
   const drawn = useMemo(
@@ -44,7 +63,7 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
     let cancelled = false;
     void import('@deck.gl/maplibre').then(({ MapLibreOverlay }) => {
       if (cancelled) return;
-      const created = new MapLibreOverlay({ interleaved: true, layers: [] });
+      const created = new MapLibreOverlay({ interleaved: false, layers: [] });
       map.addControl(created);
       setOverlay(created);
     });
@@ -75,10 +94,10 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
 
   useEffect(() => {
     if (!overlay || made?.of !== drawn) return;
-    overlay.setProps({ layers: made.layers.flatMap((timeline) => timeline.layersAt(year)) });
+    overlay.setProps({ layers: made.layers.flatMap((timeline) => timeline.layersAt(year, level)) });
     // The year drawn (browser tests wait for it), once deck.gl draws.
     map?.getContainer().parentElement?.setAttribute('data-timeline-year', wanted ? String(year) : '');
-  }, [map, overlay, made, drawn, year, wanted]);
+  }, [map, overlay, made, drawn, year, level, wanted]);
 
   // A click's feature information (the drawer): what each layer draws for the year under the click.
   useEffect(() => {

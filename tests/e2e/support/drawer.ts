@@ -22,6 +22,22 @@ export async function colourPixel(page: Page, colours: readonly Rgb[], tolerance
   return best && { x: best.x, y: best.y };
 }
 
+/** The map's pixels within 60 (sum of channel differences) of `colour` left and right of `at`
+ *  percent of its width, apart from 30 px either side of that line (a compare divider). */
+export async function colourCountBySide(page: Page, colour: Rgb, at: number): Promise<{ left: number; right: number }> {
+  const png = PNG.sync.read(await page.getByTestId('map').screenshot());
+  const split = Math.round((png.width * at) / 100);
+  const counts = { left: 0, right: 0 };
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      if (Math.abs(x - split) < 30 || colourDistance(png.data, (y * png.width + x) * 4, colour) > 60) continue;
+      if (x < split) counts.left++;
+      else counts.right++;
+    }
+  }
+  return counts;
+}
+
 /** The pixels of a canvas or a picture on the page, read in Node (a PNG through a data URL), and
  *  its CSS width (a canvas's backing store is wider on a HiDPI screen). */
 export async function elementPixels(element: Locator): Promise<{ png: PNG; cssWidth: number }> {

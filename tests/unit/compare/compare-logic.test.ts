@@ -79,9 +79,9 @@ describe('the yearlines layer (issue 25 items 2, 3)', () => {
     const path = (year: number) => ({ path: [[100, 7], [100.1, 7]] as Array<[number, number]>, year, color: [0, 0, 0, 255] as [number, number, number, number] });
     const byYear = [2548, 2562, 2567].map((year) => ({ year, paths: [path(year)] }));
     const p = { id: 't', years: [2548, 2562, 2567], trail: 0.25, paths: byYear.flatMap((y) => y.paths), byYear, points: [], rateItems: [], transectColours: () => [] };
-    const at2562 = yearlinesDeckLayers(p, 2562);
+    const at2562 = yearlinesDeckLayers(p, 2562, 10);
     expect(at2562.map((l) => [l.id, l.props.visible, l.props.opacity])).toEqual([['t-2548', true, 0.25], ['t-2562', true, 1], ['t-2567', false, 0.25], ['t-transects', true, 1]]);
-    const at2567 = yearlinesDeckLayers(p, 2567);
+    const at2567 = yearlinesDeckLayers(p, 2567, 10);
     // The same data and accessors: deck.gl keeps each layer's attributes; only uniforms change.
     at2567.forEach((l, i) => {
       expect(l.props.data).toBe(at2562[i]!.props.data);

@@ -1,0 +1,59 @@
+// The year slider's deck.gl canvas (issue 25 measures, SPEC.md §2 compare mode) in Chromium on the
+// sample database, /cmline with Songkhla: deck.gl draws the slider's lines in a canvas of its own
+// over the map, so a step of the slider redraws that canvas only, never the base map and its WMS
+// rasters (under SwiftShader the base map was most of a step's time); its transects show on the
+// screen; with the swipe divider on, the second map covers them right of the divider.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, waitForMapIdle } from './support/browser.ts';
+import { openSession, waitForPickersSettled, type BrowserSession } from './support/app.ts';
+import { useSampleApp } from './support/sampleApp.ts';
+import { canvasDraws, countCanvasDraws } from './support/canvasDraws.ts';
+import { colourCountBySide, type Rgb } from './support/drawer.ts';
+import { th } from '../../src/locale/th.ts';
+
+const sampleApp = useSampleApp();
+// config/legends.yaml change-rate: the accreting transects' blues (no line year is drawn in them).
+const BLUES: Rgb[] = [[0x67, 0xa9, 0xcf], [0x21, 0x66, 0xac]];
+
+/** The slider's blue transects on the screen, left and right of the middle of the map. */
+async function bluesBySide(page: Page): Promise<{ left: number; right: number }> {
+  const [a, b] = await Promise.all(BLUES.map((colour) => colourCountBySide(page, colour, 50)));
+  return { left: a!.left + b!.left, right: a!.right + b!.right };
+}
+
+describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_000 }, () => {
+  let s: BrowserSession;
+  beforeAll(async () => {
+    s = await openSession(DESKTOP);
+    await countCanvasDraws(s.browser.context);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('a step of the slider redraws its own canvas, not the map; its transects show, and under the swipe\'s second map they do not', async () => {
+    const { page } = s;
+    await page.goto(sampleApp().url('cmline?p.province=90'));
+    await waitForPickersSettled(page);
+    await page.getByRole('button', { name: th.compare.slider }).click();
+    await page.locator('[data-timeline-year="2567"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await waitForMapIdle(page);
+    const before = await canvasDraws(page);
+    await page.getByRole('slider', { name: th.compare.slider }).focus();
+    for (const year of ['2566', '2565']) {
+      await page.keyboard.press('ArrowLeft');
+      await page.locator(`[data-timeline-year="${year}"]`).waitFor({ state: 'attached' });
+    }
+    await expect.poll(async () => (await canvasDraws(page)).other - before.other, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect((await canvasDraws(page)).map - before.map, "the main map's pictures while scrubbing").toBe(0);
+    await expect.poll(async () => (await bluesBySide(page)).left, { timeout: 15_000 }).toBeGreaterThan(20);
+
+    // Swipe: right of the divider the second map (its year's WMS line) covers the slider's canvas.
+    await page.getByRole('button', { name: th.compare.open }).click();
+    await page.locator('[data-testid="compare-map"][data-idle="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const blues = await bluesBySide(page);
+    expect(blues.left, "the slider's transects left of the divider").toBeGreaterThan(20);
+    expect(blues.right, 'not right of it, under the second map').toBeLessThan(blues.left / 10);
+  });
+});
