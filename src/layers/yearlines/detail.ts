@@ -59,7 +59,7 @@ export function thinPoints(points: readonly TransectPoint[], cell: number): Draw
   });
 }
 
-export interface YearlinesDetail {
+interface YearlinesDetail {
   byYear: Array<{ year: number; paths: YearPath[] }>;
   points: DrawnPoint[];
 }
