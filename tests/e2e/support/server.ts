@@ -46,15 +46,16 @@ async function loadConfig(configDir: string): Promise<{ bundle: ConfigBundle; at
   return { bundle: loaded.bundle, ...(loaded.atlas ? { atlas: loaded.atlas } : {}) };
 }
 
-/** The app for a config directory; with `db`, also the provider backend (router, WMS/WFS, data files). */
-export async function startApp(configDir: string = CONFIG_DIR, options: { db?: Database } = {}): Promise<RunningApp> {
-  const [{ bundle, atlas }] = await Promise.all([loadConfig(configDir), ensureBuilt()]);
+/** The app for a config directory; with `db`, also the provider backend (router, WMS/WFS, data files);
+ *  with `distDir`, another client build than this checkout's dist/ (a benchmark's A/B run). */
+export async function startApp(configDir: string = CONFIG_DIR, options: { db?: Database; distDir?: string } = {}): Promise<RunningApp> {
+  const [{ bundle, atlas }] = await Promise.all([loadConfig(configDir), options.distDir ? null : ensureBuilt()]);
   const basePath = bundle.app.basePath.replace(/\/+$/, '');
   const assets = bundle.app.backend.assets;
   const server: Server = createAppServer({
     basePath,
     product: bundle.app.product,
-    distDir: path.join(ROOT_DIR, 'dist'),
+    distDir: options.distDir ?? path.join(ROOT_DIR, 'dist'),
     clientConfigJson: JSON.stringify(bundle),
     ...(options.db ? { db: options.db, legends: bundle.legends, glossary: bundle.glossary, ...(assets?.startsWith('/') ? { assetsPath: assets } : {}) } : {}),
     ...(options.db && atlas ? { atlas: { atlas, bundle } } : {}),
