@@ -11,8 +11,10 @@
 //   - memory of the area's loaded data: the page's JS heap after loading the slider's data minus
 //     before (both after a forced garbage collection).
 // Frames per second count the frames that changed the picture (a WebGL canvas drawn, or a style
-// changed in the map: the divider), median over the gaps between them: a frame counter alone
-// (requestAnimationFrame) runs at 60 while the map waits for a step that takes a second.
+// changed in the map: the divider): their number per second, and the median over the gaps between
+// them (a frame counter alone, requestAnimationFrame, runs at 60 while the map waits for a step
+// that takes a second; a median of a few gaps can be high while hardly anything is drawn, so an
+// aim takes the lower of the two).
 // BENCH_OTHER_DIST=<a dist/ folder of another build> measures that build too, in the same run,
 // for an A/B on the same machine state. Exit 1 when an aim is not met.
 import { loadavg } from 'node:os';
@@ -28,11 +30,17 @@ const FPS_TARGET = 30;
 const MEMORY_TARGET_MB = 50;
 const OTHER_DIST = process.env.BENCH_OTHER_DIST;
 
+/** Frames that changed the picture: per second, and 1000 / the median gap between them. */
+interface Fps {
+  rate: number;
+  median: number;
+}
+
 interface Figures {
-  bare: number;
-  bareWithSlider: number;
-  scrub: number;
-  divider: number;
+  bare: Fps;
+  bareWithSlider: Fps;
+  scrub: Fps;
+  divider: Fps;
   wms: number;
   memory: number;
 }
@@ -47,7 +55,7 @@ const startFrames = (page: Page) =>
     const observer = new MutationObserver(() => { styled = true; });
     observer.observe(document.querySelector('[data-testid="map"]'), { attributes: true, attributeFilter: ['style'], subtree: true });
     draws.dirty = false;
-    window.__frames = { frames, counting: true, observer };
+    window.__frames = { frames, counting: true, observer, started: performance.now() };
     const tick = (t) => {
       if (draws.dirty || styled) frames.push(t);
       draws.dirty = false;
@@ -57,19 +65,20 @@ const startFrames = (page: Page) =>
     requestAnimationFrame(tick);
   })()`);
 
-/** Stops recording; frames per second from the median gap between changed frames. */
-const stopFrames = (page: Page): Promise<number> =>
+/** Stops recording: changed frames per second, and from the median gap between them. */
+const stopFrames = (page: Page): Promise<Fps> =>
   page.evaluate(() => {
-    const w = window as unknown as { __frames: { frames: number[]; counting: boolean; observer: MutationObserver } };
+    const w = window as unknown as { __frames: { frames: number[]; counting: boolean; observer: MutationObserver; started: number } };
     w.__frames.counting = false;
+    const elapsed = performance.now() - w.__frames.started;
     w.__frames.observer.disconnect();
     const { frames } = w.__frames;
     const gaps = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
-    return gaps.length ? 1000 / gaps[gaps.length >> 1]! : 0;
+    return { rate: (frames.length * 1000) / elapsed, median: gaps.length ? 1000 / gaps[gaps.length >> 1]! : 0 };
   });
 
 /** Frames per second while `step(i)` is called over and over for BENCH_SECONDS. */
-async function framesWhile(page: Page, step: (i: number) => Promise<unknown>): Promise<number> {
+async function framesWhile(page: Page, step: (i: number) => Promise<unknown>): Promise<Fps> {
   await startFrames(page);
   const until = Date.now() + SECONDS * 1000;
   for (let i = 0; Date.now() < until; i++) await step(i);
@@ -85,7 +94,7 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** The map panned to and fro by a mouse drag (within 80 px: no new tiles). */
-async function pan(page: Page): Promise<number> {
+async function pan(page: Page): Promise<Fps> {
   const box = (await page.getByTestId('map').boundingBox())!;
   const [x, y] = [box.x + box.width * 0.6, box.y + box.height / 2];
   await page.mouse.move(x, y);
@@ -162,23 +171,24 @@ for (const build of builds) {
 await database.close();
 
 console.log(`province ${province} (${largest?.n ?? '?'} transects), ${SECONDS} s each; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after`);
-const ratio = (v: number, f: Figures) => (f.bare > 0 ? ` (${(v / f.bare).toFixed(2)} of bare MapLibre)` : '');
+const fps = (v: Fps, f?: Figures) => `${v.rate.toFixed(1)}/s, median ${v.median.toFixed(1)} fps${f && f.bare.rate > 0 ? ` (${(v.rate / f.bare.rate).toFixed(2)} of bare MapLibre)` : ''}`;
 const rows: Array<[string, (f: Figures) => string]> = [
-  ['bare MapLibre: pan, compare and slider off', (f) => `${f.bare.toFixed(1)} fps`],
-  ["pan with the slider's layers (deck.gl)", (f) => `${f.bareWithSlider.toFixed(1)} fps${ratio(f.bareWithSlider, f)}`],
-  ['year slider scrub (no request)', (f) => `${f.scrub.toFixed(1)} fps${ratio(f.scrub, f)}`],
-  ['divider drag', (f) => `${f.divider.toFixed(1)} fps${ratio(f.divider, f)}`],
+  ['bare MapLibre: pan, compare and slider off', (f) => fps(f.bare)],
+  ["pan with the slider's layers (deck.gl)", (f) => fps(f.bareWithSlider, f)],
+  ['year slider scrub (no request)', (f) => fps(f.scrub, f)],
+  ['divider drag', (f) => fps(f.divider, f)],
   ['baseline: a WMS round trip per year', (f) => `${f.wms.toFixed(1)} years/s`],
   ['loaded data in the page (JS heap)', (f) => `${f.memory.toFixed(1)} MB`],
 ];
-console.log(['measure', ...results.map((r) => r.name)].join(' | '));
+console.log(['frames that changed the picture', ...results.map((r) => r.name)].join(' | '));
 for (const [label, show] of rows) console.log([label, ...results.map((r) => show(r.figures))].join(' | '));
 
 const mine = results[0]!.figures;
+const lower = (v: Fps) => Math.min(v.rate, v.median);
 const figures: BenchFigure[] = [
-  { bench: 'compare', measure: 'bare MapLibre pan, median fps', value: mine.bare, unit: 'fps' },
-  { bench: 'compare', measure: 'divider drag, median fps', value: mine.divider, unit: 'fps', target: { op: '>=', value: FPS_TARGET } },
-  { bench: 'compare', measure: 'slider scrub (deck.gl), median fps', value: mine.scrub, unit: 'fps', target: { op: '>=', value: FPS_TARGET } },
+  { bench: 'compare', measure: 'bare MapLibre pan, frames per second', value: lower(mine.bare), unit: 'fps' },
+  { bench: 'compare', measure: 'divider drag, frames per second (per second and median)', value: lower(mine.divider), unit: 'fps', target: { op: '>=', value: FPS_TARGET } },
+  { bench: 'compare', measure: 'slider scrub (deck.gl), frames per second (per second and median)', value: lower(mine.scrub), unit: 'fps', target: { op: '>=', value: FPS_TARGET } },
   { bench: 'compare', measure: 'baseline: WMS round trip per year', value: mine.wms, unit: 'years/s' },
   { bench: 'compare', measure: 'loaded data of the largest province', value: mine.memory, unit: 'MB', target: { op: '<=', value: MEMORY_TARGET_MB } },
 ];

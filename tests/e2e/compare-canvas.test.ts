@@ -2,7 +2,8 @@
 // sample database, /cmline with Songkhla: deck.gl draws the slider's lines in a canvas of its own
 // over the map, so a step of the slider redraws that canvas only, never the base map and its WMS
 // rasters (under SwiftShader the base map was most of a step's time); its transects show on the
-// screen; with the swipe divider on, the second map covers them right of the divider.
+// screen; with the swipe divider on, the second map covers them right of the divider; with the
+// slider off, its canvas leaves the map.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, waitForMapIdle } from './support/browser.ts';
@@ -32,13 +33,17 @@ describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_0
     await s?.close();
   });
 
-  it('a step of the slider redraws its own canvas, not the map; its transects show, and under the swipe\'s second map they do not', async () => {
+  it('a step of the slider redraws its own canvas, not the map; its transects show, and under the swipe\'s second map they do not; off, its canvas goes', async () => {
     const { page } = s;
     await page.goto(sampleApp().url('cmline?p.province=90'));
     await waitForPickersSettled(page);
     await page.getByRole('button', { name: th.compare.slider }).click();
     await page.locator('[data-timeline-year="2567"]').waitFor({ state: 'attached', timeout: 30_000 });
     await waitForMapIdle(page);
+    // The slider's panel made the map shorter: it redraws (and may load tiles) until it has none
+    // left to draw, which its idle attribute does not wait for (a resize is not a move).
+    let last = -1;
+    await expect.poll(async () => last === (last = (await canvasDraws(page)).map), { timeout: 20_000, intervals: [1000] }).toBe(true);
     const before = await canvasDraws(page);
     await page.getByRole('slider', { name: th.compare.slider }).focus();
     for (const year of ['2566', '2565']) {
@@ -55,5 +60,11 @@ describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_0
     const blues = await bluesBySide(page);
     expect(blues.left, "the slider's transects left of the divider").toBeGreaterThan(20);
     expect(blues.right, 'not right of it, under the second map').toBeLessThan(blues.left / 10);
+
+    // The slider off: its canvas leaves the map (an empty one would cost the compositor every frame).
+    const deckCanvas = page.locator('[data-testid="map"] .maplibregl-ctrl-top-left canvas');
+    expect(await deckCanvas.count()).toBe(1);
+    await page.getByRole('button', { name: th.compare.slider }).click();
+    await expect.poll(() => deckCanvas.count()).toBe(0);
   });
 });

@@ -83,14 +83,16 @@ export function TimelineOverlay({ map }: { map: MapLibreMap | null }) {
     };
   }, [drawn, legends]);
 
-  // A new map (or leaving the page) takes the overlay off the old one.
+  // The overlay leaves the map with the slider's layers (its empty canvas would still cost the
+  // compositor a full-size layer in every frame: the divider dragged slower), a new map or the page.
   useEffect(() => {
-    if (!overlay || !map) return;
+    if (!overlay || !map || !wanted) return;
     return () => {
       map.removeControl(overlay);
+      map.getContainer().parentElement?.setAttribute('data-timeline-year', '');
       setOverlay(null);
     };
-  }, [map, overlay]);
+  }, [map, overlay, wanted]);
 
   useEffect(() => {
     if (!overlay || made?.of !== drawn) return;
