@@ -43,7 +43,7 @@ describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_0
     // The slider's panel made the map shorter: it redraws (and may load tiles) until it has none
     // left to draw, which its idle attribute does not wait for (a resize is not a move).
     let last = -1;
-    await expect.poll(async () => last === (last = (await canvasDraws(page)).map), { timeout: 20_000, intervals: [1000] }).toBe(true);
+    await expect.poll(async () => last === (last = (await canvasDraws(page)).map), { timeout: 20_000, interval: 1000 }).toBe(true);
     const before = await canvasDraws(page);
     await page.getByRole('slider', { name: th.compare.slider }).focus();
     for (const year of ['2566', '2565']) {
