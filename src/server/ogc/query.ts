@@ -6,8 +6,8 @@
 
 import type { VectorFeatureType, ViewParamValues } from '../data/featureTypes.ts';
 import type { Database } from '../db/types.ts';
-import type { Envelope, FilterNode } from './filter/index.ts';
-import { toSql } from './filter/index.ts';
+import type { Envelope, FilterNode, SpatialNode } from './filter/index.ts';
+import { toSpatialSql, toSql } from './filter/index.ts';
 import { OgcError } from './exception.ts';
 import { featureGmlSql, featureJsonSql, jsonValue, valueMemberSql, type FeatureJsonOptions, type GmlVersion } from './featureSql.ts';
 import { filterColumns } from './layers.ts';
@@ -31,9 +31,20 @@ class Params {
 export interface LayerSelection {
   ft: VectorFeatureType;
   from: string;
+  /** Terms ANDed together: the whole filter. */
   where: string[];
+  /** Terms of `where` that are spatial tests (BBOX, INTERSECTS) in two steps: the bounding-box overlap and the exact test alone (toSpatialSql). */
+  spatial: Map<string, { overlap: string; test: string }>;
   params: Params;
 }
+
+/** The terms of a filter's top-level AND. */
+function conjuncts(node: FilterNode): FilterNode[] {
+  if (node.type === 'and') return node.children.flatMap(conjuncts);
+  return node.type === 'include' ? [] : [node];
+}
+
+const isSpatial = (node: FilterNode): node is SpatialNode => node.type === 'bbox' || node.type === 'intersects';
 
 /**
  * The rows of a layer under its viewparams and a filter AST (CQL_FILTER, FILTER, BBOX, resource
@@ -48,20 +59,22 @@ export function selectLayer(ft: VectorFeatureType, values: ViewParamValues | und
     throw new OgcError('MissingParameterValue', `layer ${ft.name} needs viewparams (${keys})`, 'viewparams');
   }
   const params = new Params(source.params);
-  const where: string[] = [];
-  if (filter && filter.type !== 'include') {
-    const frag = toSql(filter, {
-      columns: filterColumns(ft),
-      geometryColumn: ft.geometryColumn,
-      paramOffset: params.length,
-      idColumn: ft.idColumn,
-      typeName: ft.name,
-      locator,
-    });
+  const sel: LayerSelection = { ft, from: `(${source.sql}) AS f`, where: [], spatial: new Map(), params };
+  const terms = filter ? conjuncts(filter) : [];
+  const options = () => ({ columns: filterColumns(ft), geometryColumn: ft.geometryColumn, paramOffset: params.length, idColumn: ft.idColumn, typeName: ft.name, locator });
+  const rest = terms.filter((t) => !isSpatial(t));
+  if (rest.length > 0) {
+    const frag = toSql(rest.length === 1 ? rest[0]! : { type: 'and', children: rest }, options());
     params.values.push(...frag.params);
-    where.push(frag.sql);
+    sel.where.push(frag.sql);
   }
-  return { ft, from: `(${source.sql}) AS f`, where, params };
+  for (const term of terms.filter(isSpatial)) {
+    const frag = toSpatialSql(term, options());
+    params.values.push(...frag.params);
+    sel.where.push(frag.sql);
+    sel.spatial.set(frag.sql, { overlap: frag.overlap, test: frag.test });
+  }
+  return sel;
 }
 
 /** Adds `geom && envelope` (index-assisted bounding-box overlap). */
@@ -105,15 +118,25 @@ function memberSql(ft: VectorFeatureType, o: PageOptions): string {
  * The SQL of one page: the rows of the page only (ORDER BY the sort keys and the primary key,
  * LIMIT/OFFSET), their features built by the database. Nothing in it depends on how many rows
  * match beyond the page (no window over the matches: issue 29), so an index on the sort key lets
- * the database stop after the page.
+ * the database stop after the page. With a BBOX or INTERSECTS, the rows are picked in page order
+ * by the bounding-box overlap and tested exactly as they come (the inner query's OFFSET 0 keeps
+ * the exact tests out of its plan): when the box holds many rows the primary-key walk stops after
+ * the page's matches, while a small box still uses the spatial index and sorts what it finds.
+ * The outer level has no ORDER BY of its own: PostgreSQL plans a subquery for full retrieval when
+ * the level above sorts, and a filter over the ordered subquery keeps its order.
  */
 export function featurePageSql(sel: LayerSelection, o: PageOptions): { sql: string; params: unknown[] } {
+  const tests = sel.where.flatMap((w) => sel.spatial.get(w)?.test ?? []);
   const needed = new Set<string>([...o.attrs.map((a) => a.name), ...o.sort.map((k) => k.name), sel.ft.idColumn]);
-  const cols = [...needed].map((n) => `f.${ident(n)}`);
-  if (o.geometry) cols.push('f.geom');
+  if (o.geometry) needed.add('geom');
+  if (tests.length > 0) needed.add(sel.ft.geometryColumn);
+  const cols = [...needed].map((n) => `f.${ident(n)}`).join(', ');
+  const limit = `LIMIT ${num(Math.trunc(o.count))} OFFSET ${num(Math.trunc(o.startIndex))}`;
   const inner =
-    `SELECT ${cols.join(', ')} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ` +
-    `LIMIT ${num(Math.trunc(o.count))} OFFSET ${num(Math.trunc(o.startIndex))}`;
+    tests.length === 0
+      ? `SELECT ${cols} FROM ${sel.from}${whereSql(sel)} ORDER BY ${orderSql(sel.ft, o.sort, 'f')} ${limit}`
+      : `SELECT s.* FROM (SELECT ${cols} FROM ${sel.from} WHERE ${sel.where.map((w) => sel.spatial.get(w)?.overlap ?? w).join(' AND ')} ` +
+        `ORDER BY ${orderSql(sel.ft, o.sort, 'f')} OFFSET 0) AS s WHERE ${tests.join(' AND ')} ${limit}`;
   const sql =
     `SELECT coalesce(string_agg(${memberSql(sel.ft, o)}, ` +
     `'${o.gml ? '' : ','}' ORDER BY ${orderSql(sel.ft, o.sort, 'p')}), '') AS body, ` +

@@ -2,6 +2,8 @@
 // page query reads the page only (no count(*) OVER () over every match with its geometry), the
 // number of matches comes from a count without geometry that is kept per filter and data version,
 // and paging stays complete: `next` exactly when more features follow, also at a page boundary.
+// A BBOX page walks the rows in page order by bounding-box overlap and tests only those it keeps
+// exactly, so it too stops after the page, and holds exactly what ST_Intersects holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VectorFeatureType } from '../../../src/server/data/featureTypes.ts';
 import type { Database } from '../../../src/server/db/types.ts';
@@ -43,6 +45,15 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+const rowsOf = (n: PlanNode) => n['Actual Rows'] * n['Actual Loops'];
+
+/** Every node of a query's plan, run (EXPLAIN ANALYZE). */
+async function planNodes(sql: string, params: unknown[]): Promise<PlanNode[]> {
+  const { rows } = await backend.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+  const raw = rows[0]!['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return nodes(plan[0]!.Plan);
+}
 
 describe('the page query', () => {
   it('has no window over the matches and no plan node handles more rows than the page (failed before: a WindowAgg read every line)', async () => {
@@ -50,13 +61,50 @@ describe('the page query', () => {
     expect(total).toBeGreaterThan(1000);
     for (const startIndex of [0, 100]) {
       const { sql, params } = featurePageSql(selectLayer(LINES, undefined, undefined), { attrs: LINES.attributes, geometry: true, srid: 4326, digits: 6, sort: [], count: 10, startIndex });
-      const { rows } = await backend.db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-      const raw = rows[0]!['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-      const all = nodes(plan[0]!.Plan);
+      const all = await planNodes(sql, params);
       expect(all.map((n) => n['Node Type'])).not.toContain('WindowAgg');
-      expect(Math.max(...all.map((n) => n['Actual Rows'] * n['Actual Loops']))).toBeLessThanOrEqual(10 + startIndex);
+      expect(Math.max(...all.map(rowsOf))).toBeLessThanOrEqual(10 + startIndex);
     }
+  });
+});
+
+const bbox = (minx: number, miny: number, maxx: number, maxy: number) => ({ type: 'bbox' as const, attribute: null, envelope: { minx, miny, maxx, maxy } });
+const intersecting = (box: number[], tail = '') =>
+  backend.db.query<{ gid: number }>(`SELECT gid FROM cmline WHERE ST_Intersects(geom, ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY gid ${tail}`, box);
+
+describe('a page of a BBOX', () => {
+  it('walks the lines in page order and stops after the page when the box holds many more (failed before: every line in the box was tested and sorted)', async () => {
+    const box = [100, 12, 101, 13.7];
+    expect((await intersecting(box)).rows.length).toBeGreaterThan(250);
+    const sel = selectLayer(LINES, undefined, bbox(100, 12, 101, 13.7));
+    const { sql, params } = featurePageSql(sel, { attrs: LINES.attributes, geometry: true, srid: 4326, digits: 6, sort: [], count: 50, startIndex: 0 });
+    expect(Math.max(...(await planNodes(sql, params)).map(rowsOf))).toBeLessThanOrEqual(50);
+  });
+
+  it('holds only the lines that cross the box, page after page, where more lines only overlap it with their bounding boxes', async () => {
+    const box = [98.3, 9.0, 98.4, 9.1];
+    const { rows } = await backend.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cmline WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)', box);
+    const expected = (await intersecting(box)).rows.map((r) => `page_cost_lines.${r.gid}`);
+    expect(rows[0]!.n).toBeGreaterThan(expected.length);
+    expect(expected.length).toBeGreaterThan(10);
+    const ids: string[] = [];
+    for (let startIndex = 0; startIndex <= expected.length; startIndex += 5) {
+      const json = (
+        await backend.get(WFS, {
+          SERVICE: 'WFS',
+          VERSION: '2.0.0',
+          REQUEST: 'GetFeature',
+          TYPENAMES: 'tcs:page_cost_lines',
+          OUTPUTFORMAT: 'application/json',
+          BBOX: '9.0,98.3,9.1,98.4,urn:ogc:def:crs:EPSG::4326',
+          COUNT: 5,
+          STARTINDEX: startIndex,
+        })
+      ).json();
+      expect(json.numberMatched).toBe(expected.length);
+      ids.push(...json.features.map((f: { id: string }) => f.id));
+    }
+    expect(ids).toEqual(expected);
   });
 });
 

@@ -6,7 +6,7 @@ export { CQL_MAX_DEPTH, CQL_MAX_IN_ITEMS, CQL_MAX_LENGTH, parseCql, parseCqlPerL
 export { FES_MAX_BYTES, parseFes, type FesParseOptions } from './fes.ts';
 export { bboxFilter, parseBbox, type BboxOptions, type ParsedBbox } from './bbox.ts';
 export { resolveCrs, type CrsInfo, type CrsKind } from './crs.ts';
-export { quoteIdentifier, toSql, type ColumnType, type SqlFragment, type SqlParam, type ToSqlOptions } from './sql.ts';
+export { quoteIdentifier, toSpatialSql, toSql, type ColumnType, type SpatialNode, type SqlFragment, type SqlParam, type ToSqlOptions } from './sql.ts';
 export {
   parseViewparams,
   parseViewparamsText,

@@ -168,20 +168,22 @@ class SqlWriter {
         const hi = this.value(node.upper, col.type, node.attribute);
         return `${col.sql} ${node.negated ? 'NOT BETWEEN' : 'BETWEEN'} ${lo} AND ${hi}`;
       }
-      case 'bbox': {
-        const geom = this.geometry(node.attribute);
-        const { minx, miny, maxx, maxy } = node.envelope;
-        const env = `ST_MakeEnvelope(${this.bind(minx)},${this.bind(miny)},${this.bind(maxx)},${this.bind(maxy)},4326)`;
-        return `ST_Intersects(${geom}, ${this.inSrid(env)})`;
-      }
+      case 'bbox':
       case 'intersects': {
-        const geom = this.geometry(node.attribute);
-        const pt = `ST_SetSRID(ST_MakePoint(${this.bind(node.point.x)},${this.bind(node.point.y)}),4326)`;
-        return `ST_Intersects(${geom}, ${this.inSrid(pt)})`;
+        const { geom, shape } = this.spatial(node);
+        return `ST_Intersects(${geom}, ${shape})`;
       }
       case 'resourceId':
         return this.resourceIds(node.ids);
     }
+  }
+
+  /** The geometry column and the BBOX envelope or INTERSECTS point in its SRID. */
+  spatial(node: SpatialNode): { geom: string; shape: string } {
+    const geom = this.geometry(node.attribute);
+    if (node.type === 'intersects') return { geom, shape: this.inSrid(`ST_SetSRID(ST_MakePoint(${this.bind(node.point.x)},${this.bind(node.point.y)}),4326)`) };
+    const { minx, miny, maxx, maxy } = node.envelope;
+    return { geom, shape: this.inSrid(`ST_MakeEnvelope(${this.bind(minx)},${this.bind(miny)},${this.bind(maxx)},${this.bind(maxy)},4326)`) };
   }
 
   private compare(op: ComparisonOperator, left: Operand, right: Operand, matchCase: boolean): string {
@@ -242,4 +244,21 @@ export function toSql(ast: FilterNode, options: ToSqlOptions): SqlFragment {
   const writer = new SqlWriter(options);
   const sql = writer.write(ast, 0);
   return { sql, params: writer.params };
+}
+
+export type SpatialNode = Extract<FilterNode, { type: 'bbox' | 'intersects' }>;
+
+/**
+ * A BBOX or INTERSECTS node as toSql writes it (`sql`), split in two on the same placeholders:
+ * the bounding-box overlap it implies (`overlap`, `&&`) and the exact test alone (`test`,
+ * `_ST_Intersects`, PostGIS's ST_Intersects without its index support). A page picks its rows by
+ * the overlap, in page order, and tests those it keeps (issue 29): ST_Intersects there would make
+ * the planner count on it keeping only the overlap's share of rows again (its selectivity), give
+ * up on stopping after the page and sort every overlapping row; the plain function's default
+ * estimate (a third) does not.
+ */
+export function toSpatialSql(node: SpatialNode, options: ToSqlOptions): SqlFragment & { overlap: string; test: string } {
+  const writer = new SqlWriter(options);
+  const { geom, shape } = writer.spatial(node);
+  return { sql: `ST_Intersects(${geom}, ${shape})`, overlap: `${geom} && ${shape}`, test: `_ST_Intersects(${geom}, ${shape})`, params: writer.params };
 }
