@@ -42,7 +42,9 @@ async function createPgDatabase(name: string): Promise<string> {
   try {
     await adminQuery(`CREATE DATABASE ${name}`);
   } catch (error) {
-    if (!(error instanceof Error && /already exists/.test(error.message))) throw error;
+    // another worker made it first: 'already exists', or when both ran at once the catalog's
+    // unique index on the name
+    if (!(error instanceof Error && /already exists|pg_database_datname_index/.test(error.message))) throw error;
   }
   return withDatabaseName(TEST_DATABASE_URL!, name);
 }
