@@ -69,8 +69,8 @@ const made = new WeakMap<PreparedYearlines, Map<number, YearlinesDetail>>();
 /** What is drawn at zoom `level` (an integer): simplified to a pixel of the level's top zoom
  *  (level + 1), so that no zoom of the level shows more than a pixel's difference. */
 export function detailAt(p: PreparedYearlines, level: number): YearlinesDetail {
-  const levels = made.get(p) ?? new Map<number, YearlinesDetail>();
-  made.set(p, levels);
+  let levels = made.get(p);
+  if (!levels) made.set(p, (levels = new Map()));
   let detail = levels.get(level);
   if (!detail) {
     const pixel = pixelDegrees(level + 1);
