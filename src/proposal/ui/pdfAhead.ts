@@ -8,21 +8,28 @@ import { parseLatLng } from './geo.ts';
 import { minimapFor } from './pdfWarmup.ts';
 import { buildPdfInWorker } from './pdfWorker.ts';
 
-let latest: { key: string; bytes: Promise<Uint8Array> } | undefined;
+/** A PDF made, and how long making it took (the minimap and the layout: what the preview names). */
+export interface BuiltPdf {
+  bytes: Uint8Array;
+  ms: number;
+}
+
+let latest: { key: string; built: Promise<BuiltPdf> } | undefined;
 
 /** The PDF of `data`: the build already made or under way for the same answers, else a new one. */
-export function proposalPdfBytes(form: FormDoc, app: AppConfig, data: ProposalData): Promise<Uint8Array> {
+export function proposalPdf(form: FormDoc, app: AppConfig, data: ProposalData): Promise<BuiltPdf> {
   const clean = cleanData(data);
   const key = JSON.stringify([form.id, clean]);
-  if (latest?.key === key) return latest.bytes;
+  if (latest?.key === key) return latest.built;
   console.info('proposal: laying the PDF out in the worker');
-  const bytes = minimapFor(app, parseLatLng(clean.coordinates)).then((minimap) =>
-    buildPdfInWorker(form, clean, { ...(typeof clean.mapImage === 'string' ? { map: clean.mapImage } : {}), ...(minimap ? { minimap } : {}) }),
-  );
-  latest = { key, bytes };
+  const started = performance.now();
+  const built = minimapFor(app, parseLatLng(clean.coordinates))
+    .then((minimap) => buildPdfInWorker(form, clean, { ...(typeof clean.mapImage === 'string' ? { map: clean.mapImage } : {}), ...(minimap ? { minimap } : {}) }))
+    .then((bytes) => ({ bytes, ms: performance.now() - started }));
+  latest = { key, built };
   // a failed build is not kept: the click tries again
-  bytes.catch(() => {
+  built.catch(() => {
     if (latest?.key === key) latest = undefined;
   });
-  return bytes;
+  return built;
 }
