@@ -9,7 +9,7 @@ import { minimapFor } from './pdfWarmup.ts';
 import { buildPdfInWorker } from './pdfWorker.ts';
 
 /** A PDF made, and how long making it took (the minimap and the layout: what the preview names). */
-export interface BuiltPdf {
+interface BuiltPdf {
   bytes: Uint8Array;
   ms: number;
 }
