@@ -8,6 +8,7 @@
 // packages (the bundle is split at these dynamic imports) and validating the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CatalogDoc, Published } from '../engine/catalog.ts';
 import { serverBundle } from './bundle.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
@@ -99,7 +100,7 @@ const [{ db, report, role }] = await Promise.all([
   ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
 ]);
 console.log(await describeDatabase(db, report, role));
-await checkData(db, configDir);
+await checkData(db, configDir, loaded.catalog);
 
 const { basePath, product, backend } = loaded.bundle.app;
 const lifecycle = new Lifecycle();
@@ -146,7 +147,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The layer catalog against the database it serves (tables, columns, values): an error stops the
  *  start, as a config error does, before a visitor meets it; a warning is printed. On PGlite the
  *  data directory is marked as this server's, so check:config reads a copy of it meanwhile. */
-async function checkData(db: ManagedDatabase, dir: string): Promise<void> {
+async function checkData(db: ManagedDatabase, dir: string, validated: { doc: CatalogDoc; layers: readonly Published[] }): Promise<void> {
   const [{ catalogDataErrors }, { claimDataDir }, { pgliteDataDir }, { formatConfigError }] = await Promise.all([
     import('./data/catalogDataErrors.ts'),
     import('./db/dataDirLock.ts'),
@@ -159,7 +160,7 @@ async function checkData(db: ManagedDatabase, dir: string): Promise<void> {
   const relative = path.relative(process.cwd(), file);
   const shown = relative.startsWith('..') ? file : relative;
   const started = performance.now();
-  const found = await catalogDataErrors(db, file, shown);
+  const found = await catalogDataErrors(db, file, shown, validated);
   for (const e of found) console.warn(formatConfigError(e));
   const errors = found.filter((e) => e.severity !== 'warning').length;
   const warnings = found.length - errors;
