@@ -22,8 +22,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 const reactRoot = createRoot(root);
 // A map page renders once its map view is there (preloaded by dist/index.html), synchronously, so
-// MapLibre starts in that render's effects, before the browser lays out and paints the shell and
-// before the sidebar's deferred render (ui/shell/MapLayout.tsx): the map is what a visitor waits for.
+// MapLibre starts in that render's effects, before the browser paints the shell. The topic page is
+// part of that render: its effects (e.g. the compare buttons in the top menu) settle the map's
+// size before MapLibre measures it; a later resize redraws the whole map (issue 29 aim 4).
 const render = () => flushSync(() => reactRoot.render(<App config={config} />));
 if (opensOnMap(config, window.location.pathname)) void loadMapView().then(render, render);
 else render();

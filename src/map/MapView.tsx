@@ -92,7 +92,7 @@ export function MapView({ onMapClick }: MapViewProps) {
       <Map
         ref={ref}
         // The module this chunk already holds: without it react-map-gl imports it again and makes
-        // the map a task later, after the shell's deferred render (issue 29 aim 4).
+        // the map a task later, after the browser has painted the shell (issue 29 aim 4).
         mapLib={maplibre}
         initialViewState={{ longitude: app.map.center[0], latitude: app.map.center[1], zoom: app.map.zoom }}
         maxZoom={Math.min(app.map.maxZoom, basemap.maxZoom ?? app.map.maxZoom)}

@@ -1,7 +1,7 @@
 // The map layout (SPEC.md §2 Map layout): collapsible left sidebar (~26% wide) with the routed
 // topic page, main panel with the top menu, the map (~80% of the viewport height) and credits;
 // on small screens a header opens the sidebar as a slide-in panel.
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { th } from '../../locale/th.ts';
 import { useConfig } from '../../state/config.tsx';
@@ -35,8 +35,6 @@ export function MapLayout() {
   const smallScreen = useMediaQuery('(max-width: 768px)');
   // Chosen once per mount: switching from the lazy to the loaded component would remount the map.
   const [MapView] = useState(() => loadedMapView()?.MapView ?? LazyMapView);
-  // The topic page renders right after the first commit, whose effects have started the map.
-  const showTopic = useDeferredValue(true, false);
 
   useEffect(() => announceResize(app.delays.resizeEventMs), [sidebarOpen, app.delays.resizeEventMs]);
   // A route change on a phone closes the slide-in navigation.
@@ -74,7 +72,7 @@ export function MapLayout() {
           </button>
         </div>
         <div className="sidebar-content">
-          {showTopic && <Outlet />}
+          <Outlet />
         </div>
       </aside>
       {!sidebarOpen && (

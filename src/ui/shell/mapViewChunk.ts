@@ -1,6 +1,6 @@
 // The map view's chunk (MapLibre with it), asked for once. On a map page main.tsx asks as the page
 // starts and renders once it is there, so the first render mounts the map at once instead of
-// suspending on it, and MapLibre starts before the sidebar renders (issue 29 aim 4).
+// suspending on it, and MapLibre starts before the shell's first paint (issue 29 aim 4).
 import type { ConfigBundle } from '../../engine/types.ts';
 
 type MapViewModule = typeof import('../../map/MapView.tsx');
