@@ -67,9 +67,17 @@ function preloadLazyModules(): Plugin {
           if (!chunk) throw new Error(`preload-lazy-modules: no chunk for ${module} (is it still imported lazily?)`);
           addStatic(chunk.fileName, files);
         }
-        return [...files]
-          .filter((f) => !initial.has(f))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const }));
+        const lazyFiles = [...files].filter((f) => !initial.has(f));
+        // Their stylesheets too: else the lazy import() asks for them only once the shell runs,
+        // and MapView waits one more round trip (Vite skips a stylesheet the page already has).
+        const styles = lazyFiles.flatMap((f) => {
+          const chunk = bundle[f];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        return [
+          ...lazyFiles.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const })),
+          ...styles.map((f) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const })),
+        ];
       },
     },
   };

@@ -4,6 +4,7 @@
 // shell (ui/shell/MapLayout.tsx), which also carries its styles (maplibre-gl.css, map.css).
 import './worker.ts';
 import { useEffect, useMemo, useRef } from 'react';
+import * as maplibre from 'maplibre-gl';
 import Map, { FullscreenControl, AttributionControl, type MapRef, type ErrorEvent } from 'react-map-gl/maplibre';
 import { useConfig } from '../state/config.tsx';
 import { useStore } from '../state/store.ts';
@@ -90,6 +91,9 @@ export function MapView({ onMapClick }: MapViewProps) {
     >
       <Map
         ref={ref}
+        // The module this chunk already holds: without it react-map-gl imports it again and makes
+        // the map a task later, after the browser has painted the shell (issue 29 aim 4).
+        mapLib={maplibre}
         initialViewState={{ longitude: app.map.center[0], latitude: app.map.center[1], zoom: app.map.zoom }}
         maxZoom={Math.min(app.map.maxZoom, basemap.maxZoom ?? app.map.maxZoom)}
         mapStyle={style}

@@ -1,7 +1,7 @@
 // The map layout (SPEC.md §2 Map layout): collapsible left sidebar (~26% wide) with the routed
 // topic page, main panel with the top menu, the map (~80% of the viewport height) and credits;
 // on small screens a header opens the sidebar as a slide-in panel.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { th } from '../../locale/th.ts';
 import { useConfig } from '../../state/config.tsx';
@@ -20,10 +20,12 @@ import { onMapClick } from '../featureInfo/featureInfo.ts';
 import { UrlStateSync } from '../urlState/UrlStateSync.tsx';
 import { ComparePanel } from '../compare/ComparePanel.tsx';
 import { TimelinePanel } from '../compare/TimelinePanel.tsx';
+import { loadedMapView, loadMapView } from './mapViewChunk.ts';
 
 // MapLibre (~300 KB gzip) is not part of the shell's JS: the map view is its own chunk, which
-// dist/index.html preloads (vite.config.ts mapPreload) so it downloads alongside the shell.
-const MapView = lazy(() => import('../../map/MapView.tsx').then((m) => ({ default: m.MapView })));
+// dist/index.html preloads (vite.config.ts preloadLazyModules) so it downloads alongside the shell;
+// main.tsx waits for it on a map page (./mapViewChunk.ts), else it is loaded here.
+const LazyMapView = lazy(() => loadMapView().then((m) => ({ default: m.MapView })));
 
 export function MapLayout() {
   const { app, legends, glossary } = useConfig();
@@ -31,6 +33,8 @@ export function MapLayout() {
   const mobileNavOpen = useStore(uiStore, (s) => s.mobileNavOpen);
   const { pathname } = useLocation();
   const smallScreen = useMediaQuery('(max-width: 768px)');
+  // Chosen once per mount: switching from the lazy to the loaded component would remount the map.
+  const [MapView] = useState(() => loadedMapView()?.MapView ?? LazyMapView);
 
   useEffect(() => announceResize(app.delays.resizeEventMs), [sidebarOpen, app.delays.resizeEventMs]);
   // A route change on a phone closes the slide-in navigation.
