@@ -123,6 +123,15 @@ export async function ensureClientBuilt(rootDir: string): Promise<void> {
   // Imported only when needed: loading Vite costs more than the whole up-to-date check.
   const { build } = await import('vite');
   await buildClientRecorded(rootDir, async () => {
-    await build({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts'), logLevel: 'warn' });
+    // Vite bundles React for process.env.NODE_ENV when it is set: under vitest it is 'test', and
+    // the e2e setup's build (which npm start then serves as up to date) had development React.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: rootDir, configFile: path.join(rootDir, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
   });
 }

@@ -43,6 +43,12 @@ describe('initial JS of a map page (issue 13)', () => {
     expect([...packagesOf(js.initial)].filter((p) => LAZY_PACKAGES.test(p))).toEqual([]);
   });
 
+  it("carries React's production build, also when this test run built it (vitest sets NODE_ENV=test)", () => {
+    const react = js.initial.flatMap((c) => chunkSources(DIST, c.file)).filter((s) => /react-dom\/cjs\//.test(s));
+    expect(react.length, 'react-dom in the initial JS').toBeGreaterThan(0);
+    expect(react.filter((s) => s.includes('.development.')), 'development React').toEqual([]);
+  });
+
   it('dist/index.html preloads the map view and MapLibre', () => {
     expect(packagesOf(js.preloaded).has('maplibre-gl'), `preloaded: ${listing(js.preloaded)}`).toBe(true);
     expect(js.preloaded.some((c) => chunkSources(DIST, c.file).some((s) => s.endsWith('src/map/MapView.tsx'))), `preloaded: ${listing(js.preloaded)}`).toBe(true);
