@@ -8,8 +8,8 @@
 // packages (the bundle is split at these dynamic imports) and validating the config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CatalogDoc, Published } from '../engine/catalog.ts';
 import { serverBundle } from './bundle.ts';
+import type { ValidatedCatalog } from './data/catalogDataErrors.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
@@ -147,7 +147,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The layer catalog against the database it serves (tables, columns, values): an error stops the
  *  start, as a config error does, before a visitor meets it; a warning is printed. On PGlite the
  *  data directory is marked as this server's, so check:config reads a copy of it meanwhile. */
-async function checkData(db: ManagedDatabase, dir: string, validated: { doc: CatalogDoc; layers: readonly Published[] }): Promise<void> {
+async function checkData(db: ManagedDatabase, dir: string, validated: ValidatedCatalog): Promise<void> {
   const [{ catalogDataErrors }, { claimDataDir }, { pgliteDataDir }, { formatConfigError }] = await Promise.all([
     import('./data/catalogDataErrors.ts'),
     import('./db/dataDirLock.ts'),

@@ -6,6 +6,9 @@ import { readCatalog } from '../../loader/loadCatalog.ts';
 import type { Queryable } from '../db/types.ts';
 import { checkCatalogData } from './catalogData.ts';
 
+/** The layer catalog as the config loader validated it. */
+export type ValidatedCatalog = { doc: CatalogDoc; layers: readonly Published[] };
+
 /**
  * Nothing when the catalog itself is invalid: the config check reports that. `validated` is the
  * catalog already read from `catalogFile` (npm start has it): the file is then parsed again only
@@ -15,7 +18,7 @@ export async function catalogDataErrors(
   db: Queryable,
   catalogFile: string,
   shownFile: string,
-  validated?: { doc: CatalogDoc; layers: readonly Published[] },
+  validated?: ValidatedCatalog,
 ): Promise<ConfigError[]> {
   const fromFile = () => {
     const read = readCatalog(catalogFile, shownFile);
