@@ -23,7 +23,7 @@ async function bluesBySide(page: Page): Promise<{ left: number; right: number }>
   return { left: a!.left + b!.left, right: a!.right + b!.right };
 }
 
-describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_000 }, () => {
+describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 90_000 }, () => {
   let s: BrowserSession;
   beforeAll(async () => {
     s = await openSession(DESKTOP);
@@ -40,18 +40,28 @@ describe("the year slider's deck.gl canvas (issue 25 measures)", { timeout: 60_0
     await page.getByRole('button', { name: th.compare.slider }).click();
     await page.locator('[data-timeline-year="2567"]').waitFor({ state: 'attached', timeout: 30_000 });
     await waitForMapIdle(page);
-    // The slider's panel made the map shorter: it redraws (and may load tiles) until it has none
-    // left to draw, which its idle attribute does not wait for (a resize is not a move).
-    let last = -1;
-    await expect.poll(async () => last === (last = (await canvasDraws(page)).map), { timeout: 20_000, interval: 1000 }).toBe(true);
-    const before = await canvasDraws(page);
-    await page.getByRole('slider', { name: th.compare.slider }).focus();
-    for (const year of ['2566', '2565']) {
-      await page.keyboard.press('ArrowLeft');
-      await page.locator(`[data-timeline-year="${year}"]`).waitFor({ state: 'attached' });
+    const slider = page.getByRole('slider', { name: th.compare.slider });
+    // The slider's panel made the map shorter: the map redraws (and may load tiles) until it has
+    // none left to draw, which its idle attribute does not wait for (a resize is not a move). On a
+    // loaded machine a tile can still arrive during a scrub after a quiet second, so a scrub that
+    // saw the map draw is tried again, stepping back the other way: a slider that redrew the map
+    // would draw it on every try.
+    const scrubs = [['2566', '2565', 'ArrowLeft'], ['2566', '2567', 'ArrowRight'], ['2566', '2565', 'ArrowLeft']] as const;
+    const mapDrawsPerScrub: number[] = [];
+    for (const [first, second, key] of scrubs) {
+      let last = -1;
+      await expect.poll(async () => last === (last = (await canvasDraws(page)).map), { timeout: 20_000, interval: 1000 }).toBe(true);
+      const before = await canvasDraws(page);
+      await slider.focus();
+      for (const year of [first, second]) {
+        await page.keyboard.press(key);
+        await page.locator(`[data-timeline-year="${year}"]`).waitFor({ state: 'attached' });
+      }
+      await expect.poll(async () => (await canvasDraws(page)).other - before.other, { timeout: 15_000 }).toBeGreaterThan(0);
+      mapDrawsPerScrub.push((await canvasDraws(page)).map - before.map);
+      if (mapDrawsPerScrub.at(-1) === 0) break;
     }
-    await expect.poll(async () => (await canvasDraws(page)).other - before.other, { timeout: 15_000 }).toBeGreaterThan(0);
-    expect((await canvasDraws(page)).map - before.map, "the main map's pictures while scrubbing").toBe(0);
+    expect(mapDrawsPerScrub.at(-1), `the main map's pictures while scrubbing (per try: ${mapDrawsPerScrub.join(', ')})`).toBe(0);
     await expect.poll(async () => (await bluesBySide(page)).left, { timeout: 15_000 }).toBeGreaterThan(20);
 
     // Swipe: right of the divider the second map (its year's WMS line) covers the slider's canvas.
