@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCache } from '../../../src/server/client/fileCache.ts';
 import type { Database } from '../../../src/server/db/types.ts';
-import { Lru, byteLru } from '../../../src/server/ogc/cache.ts';
+import { Lru, SharedLru, byteLru } from '../../../src/server/ogc/cache.ts';
 import { OgcService } from '../../../src/server/ogc/service.ts';
 import { SLOW } from '../db/testDatabase.ts';
 import { configLegends, startOgcBackend, WFS, WMS, type OgcBackend } from './helpers.ts';
@@ -70,6 +70,26 @@ describe('Lru', () => {
     for (let i = 0; i < 100_000; i++) lru.set(`key-${i}`, Buffer.alloc(1));
     expect(lru.totalWeight).toBeLessThanOrEqual(64 * 1024);
     expect(lru.size).toBeLessThan(600);
+  });
+});
+
+describe('SharedLru', () => {
+  it('computes a missing value once for requests at the same time, keeps it, and keeps no failure', async () => {
+    const cache = new SharedLru(new Lru<string>({ maxWeight: 4, maxEntryWeight: 1 }));
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 'A';
+    };
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual(['A', 'A']);
+    expect(await cache.get('a', compute)).toBe('A');
+    expect(computed).toBe(1);
+    await expect(cache.get('b', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get('b', async () => 'B')).toBe('B');
+    cache.clear();
+    expect(await cache.get('a', compute)).toBe('A');
+    expect(computed).toBe(2);
   });
 });
 
