@@ -79,3 +79,43 @@ export class Lru<V> {
 export function byteLru<V extends { length: number }>(maxBytes: number, maxEntryBytes?: number): Lru<V> {
   return new Lru<V>({ maxWeight: maxBytes, weigh: (v) => v.length, countKeys: true, ...(maxEntryBytes !== undefined ? { maxEntryWeight: maxEntryBytes } : {}) });
 }
+
+/**
+ * An LRU whose misses are computed once: concurrent requests for one key share the computation,
+ * and a failure is not kept (the next request tries again).
+ */
+export class SharedLru<V> {
+  private readonly pending = new Map<string, Promise<V>>();
+
+  constructor(private readonly lru: Lru<V>) {}
+
+  get(key: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.lru.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    let running = this.pending.get(key);
+    if (!running) {
+      running = compute().then(
+        (value) => {
+          this.pending.delete(key);
+          this.lru.set(key, value);
+          return value;
+        },
+        (error: unknown) => {
+          this.pending.delete(key);
+          throw error;
+        },
+      );
+      this.pending.set(key, running);
+    }
+    return running;
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** The budget used (see Lru.totalWeight). */
+  get totalWeight(): number {
+    return this.lru.totalWeight;
+  }
+}

@@ -17,7 +17,7 @@ import { acceptsGzip, etagMatches } from '../http/negotiate.ts';
 import { publicOrigin, type PublicOrigin } from '../http/publicUrl.ts';
 import type { RequestContext } from '../http/routeTable.ts';
 import { sendCached } from '../http/send.ts';
-import { byteLru, Lru } from './cache.ts';
+import { byteLru, Lru, SharedLru } from './cache.ts';
 import { sendFailure, toOgcError } from './failure.ts';
 import type { Kvp } from './kvp.ts';
 import { layerLook, publishedLayers, resolveLayer, type LayerLook } from './layers.ts';
@@ -43,6 +43,8 @@ export interface OgcServiceOptions {
   trustedProxies?: readonly string[];
   /** Rendered-tile cache size in bytes (default 64 MB; 0 turns it off). */
   tileCacheBytes?: number;
+  /** WFS GetFeature answer cache size in bytes (default 32 MB; 0 turns it off). */
+  featureCacheBytes?: number;
   /** How many layer looks (style and legend per layer name) are kept (default 256). */
   lookCacheEntries?: number;
   /** How long the dataset version (part of every tile ETag) is trusted before it is read again (default 5 s). */
@@ -73,9 +75,10 @@ export class OgcServiceCore {
   readonly product: string;
   readonly db: Database;
   readonly legends: ReadonlyMap<string, Legend>;
-  readonly tiles: Lru<Buffer>;
-  /** Renders in progress by cache key: identical concurrent tile requests share one rendering. */
-  readonly rendering = new Map<string, Promise<Buffer>>();
+  /** Rendered tiles by ETag: identical concurrent tile requests share one rendering. */
+  readonly tiles: SharedLru<Buffer>;
+  /** WFS GetFeature answers by ETag (every parameter and the data version): a page asked again is not read again. */
+  readonly featureAnswers: SharedLru<{ body: Buffer; contentType: string }>;
   /** Capabilities, DescribeFeatureType and legend graphics, keyed by their request and data version; weighed with room for the gzip variant. */
   readonly documents = new Lru<CachedBody>({ maxWeight: 16 * 1024 * 1024, maxEntryWeight: 8 * 1024 * 1024, weigh: (doc) => doc.raw.length * 2, countKeys: true });
   /** How each layer name is drawn: bounded, since any spelling of cvi_<variables> is a layer. */
@@ -98,7 +101,9 @@ export class OgcServiceCore {
     this.product = options.product;
     this.db = options.db;
     this.legends = new Map(options.legends.map((l) => [l.id, l]));
-    this.tiles = byteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024);
+    this.tiles = new SharedLru(byteLru<Buffer>(options.tileCacheBytes ?? 64 * 1024 * 1024));
+    const featureBytes = options.featureCacheBytes ?? 32 * 1024 * 1024;
+    this.featureAnswers = new SharedLru(new Lru({ maxWeight: featureBytes, maxEntryWeight: featureBytes / 4, weigh: (a) => a.body.length, countKeys: true }));
     this.looks = new Lru<LayerLook>({ maxWeight: options.lookCacheEntries ?? 256, maxEntryWeight: 1 });
     this.origin = publicOrigin(options);
     this.versionTtlMs = options.datasetVersionTtlMs ?? DATASET_VERSION_TTL_MS;
@@ -160,6 +165,7 @@ export class OgcServiceCore {
 
   private onDataChanged(): void {
     this.tiles.clear();
+    this.featureAnswers.clear();
     this.documents.clear();
     this.matchCounts.clear();
   }

@@ -1,7 +1,8 @@
 // Issue 12: every cache of the OGC service is bounded. Any spelling of cvi_<variables> is a layer
 // (cvi_1_3, cvi_3_1, cvi_03_1, ...), so a client inventing names must not grow memory: 100k
 // distinct spellings leave the look cache at its entry budget and RSS flat; GetMap over HTTP
-// with fresh names keeps the look and tile caches within their budgets.
+// with fresh names keeps the look and tile caches within their budgets. WFS answers are kept by
+// their ETag (issue 29 aim 7) until the data changes, within their budget.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +11,10 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCache } from '../../../src/server/client/fileCache.ts';
 import type { Database } from '../../../src/server/db/types.ts';
-import { Lru, byteLru } from '../../../src/server/ogc/cache.ts';
+import { Lru, SharedLru, byteLru } from '../../../src/server/ogc/cache.ts';
 import { OgcService } from '../../../src/server/ogc/service.ts';
 import { SLOW } from '../db/testDatabase.ts';
-import { configLegends, startOgcBackend, WMS, type OgcBackend } from './helpers.ts';
+import { configLegends, startOgcBackend, WFS, WMS, type OgcBackend } from './helpers.ts';
 
 /** Distinct cvi_ spellings: ordered picks of `k` of the 11 variables, numbers written with or without a leading zero. */
 function* cviSpellings(): Generator<string> {
@@ -72,6 +73,26 @@ describe('Lru', () => {
   });
 });
 
+describe('SharedLru', () => {
+  it('computes a missing value once for requests at the same time, keeps it, and keeps no failure', async () => {
+    const cache = new SharedLru(new Lru<string>({ maxWeight: 4, maxEntryWeight: 1 }));
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 'A';
+    };
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual(['A', 'A']);
+    expect(await cache.get('a', compute)).toBe('A');
+    expect(computed).toBe(1);
+    await expect(cache.get('b', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get('b', async () => 'B')).toBe('B');
+    cache.clear();
+    expect(await cache.get('a', compute)).toBe('A');
+    expect(computed).toBe(2);
+  });
+});
+
 describe('FileCache (client files)', () => {
   it('keeps at most maxFiles derived files', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'file-cache-'));
@@ -126,5 +147,44 @@ describe('caches behind GetMap over HTTP', () => {
     }
     expect(backend.service.looks.size).toBeLessThanOrEqual(32);
     expect(backend.service.tiles.totalWeight).toBeLessThanOrEqual(256 * 1024);
+  }, 120_000);
+});
+
+describe('WFS GetFeature answer cache (issue 29 aim 7)', () => {
+  const VERSION_TTL_MS = 200;
+  let backend: OgcBackend;
+  beforeAll(async () => {
+    backend = await startOgcBackend({ datasetVersionTtlMs: VERSION_TTL_MS, featureCacheBytes: 4 * 1024 * 1024 });
+  }, SLOW);
+  afterAll(async () => {
+    await backend?.close();
+  });
+  const page = (startIndex: number) => ({ SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetFeature', TYPENAMES: 'tcs:coastallu_2558', COUNT: 200, STARTINDEX: startIndex, OUTPUTFORMAT: 'application/json' });
+  const stamp = (text: string) => /"timeStamp":"([^"]+)"/.exec(text)?.[1];
+
+  it('sends a page asked again as it was made, until an import changes the data; stays within its budget', async () => {
+    const first = await backend.get(WFS, page(0));
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text).features).toHaveLength(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await backend.get(WFS, page(0));
+    // the same bytes, timeStamp included: not read again
+    expect(again.text).toBe(first.text);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const other = await backend.get(WFS, page(200));
+    expect(JSON.parse(other.text).features[0].id).not.toBe(JSON.parse(first.text).features[0].id);
+
+    await backend.db.query(`INSERT INTO dataset_info (name, version, sample) VALUES ('wfs-cache-test', '1', true)`);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, VERSION_TTL_MS + 100));
+      const changed = await backend.get(WFS, page(0));
+      expect(changed.status).toBe(200);
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+      expect(stamp(changed.text)).not.toBe(stamp(first.text));
+    } finally {
+      await backend.db.query(`DELETE FROM dataset_info WHERE name = 'wfs-cache-test'`);
+    }
+    for (let i = 0; i < 40; i++) expect((await backend.get(WFS, page(400 + i * 200))).status).toBe(200);
+    expect(backend.service.featureAnswers.totalWeight).toBeLessThanOrEqual(4 * 1024 * 1024);
   }, 120_000);
 });

@@ -77,22 +77,9 @@ export async function getMap(svc: OgcService, r: OgcRequest): Promise<void> {
   ]);
   const etag = `"m-${sha(key)}"`;
   if (svc.notModified(r, etag, TILE_CACHE_CONTROL)) return;
-  let image = svc.tiles.get(etag);
-  if (!image) {
-    let pending = svc.rendering.get(etag);
-    if (!pending) {
-      pending = drawMap(svc, layers, view, format, transparent, `#${[bg.r, bg.g, bg.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`);
-      svc.rendering.set(etag, pending);
-      pending.then(
-        (buf) => {
-          svc.tiles.set(etag, buf);
-          svc.rendering.delete(etag);
-        },
-        () => svc.rendering.delete(etag),
-      );
-    }
-    image = await pending;
-  }
+  const image = await svc.tiles.get(etag, () =>
+    drawMap(svc, layers, view, format, transparent, `#${[bg.r, bg.g, bg.b].map((c) => c.toString(16).padStart(2, '0')).join('')}`),
+  );
   await svc.sendBody(r, image, { contentType: MAP_FORMATS[format], etag, cacheControl: TILE_CACHE_CONTROL, compressible: false });
 }
 
