@@ -4,7 +4,8 @@
 //   GetMap       256 px EPSG:3857 PNG tiles, a fixed list of z8-z12 tiles along the Thai coast
 //                (tcs:cmline_2567 lines, tcs:coastallu_2558 polygons), drawn fresh (tile cache
 //                off) and again through the tile cache (ETag-keyed) after one warm pass
-//   GetFeature   WFS 2.0.0, 1000 features as GeoJSON (tcs:coastallu_2558, paged)
+//   GetFeature   WFS 2.0.0, 1000 features as GeoJSON (tcs:coastallu_2558, paged), read fresh (answer
+//                cache off) and again through the WFS answer cache (ETag-keyed) after one warm pass
 //   router list  /tcs/v2/router?page=...&mode=list (when src/server/routes/pageApi.ts exists)
 //   --synthetic  also the MapServer reference table of ../shared/bench/mapserver (100,000 lines,
 //                synthetic.sql) with that bench's request shapes: tiles z8-z11 over lon 99-103 /
@@ -269,7 +270,7 @@ async function runParent(): Promise<void> {
     console.log(`${label}: ${ready.db}, server up in ${((performance.now() - started) / 1000).toFixed(1)} s on 127.0.0.1:${ready.port}`);
     try {
       if (opt.serve) {
-        console.log(`serving http://127.0.0.1:${ready.port}/geoserver/tcs_postgres/{wms,wfs} (tile cache on) and :${ready.portNoCache} (tile cache off); Ctrl-C stops`);
+        console.log(`serving http://127.0.0.1:${ready.port}/geoserver/tcs_postgres/{wms,wfs} (answer caches on) and :${ready.portNoCache} (tile and WFS answer caches off); Ctrl-C stops`);
         await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
         continue;
       }
@@ -292,7 +293,8 @@ async function runParent(): Promise<void> {
       }
       if (only.has('wfs')) {
         const pages = Array.from({ length: 12 }, (_, i) => `/geoserver/tcs_postgres/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=tcs:coastallu_2558&COUNT=1000&STARTINDEX=${i * 250}&OUTPUTFORMAT=application/json`);
-        await run('GetFeature 1000 polygons GeoJSON', ready.port, pages, /^application\/json/);
+        await run('GetFeature 1000 polygons GeoJSON', ready.portNoCache, pages, /^application\/json/);
+        await run('GetFeature 1000 polygons, answer cache warm', ready.port, pages, /^application\/json/, true);
       }
       if (only.has('router')) {
         if (ready.routerRoutes) {
@@ -313,7 +315,7 @@ async function runParent(): Promise<void> {
         const wfs = bboxes.map(
           (b) => `/geoserver/tcs_postgres/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=tcs:bench_lines&COUNT=1000&BBOX=${b},urn:ogc:def:crs:EPSG::4326&OUTPUTFORMAT=application/json`,
         );
-        await run('bench_lines GetFeature 1000', ready.port, wfs, /^application\/json/);
+        await run('bench_lines GetFeature 1000', ready.portNoCache, wfs, /^application\/json/);
       }
     } finally {
       await stopChild(child);

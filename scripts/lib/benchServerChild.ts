@@ -119,7 +119,9 @@ export async function runChild(): Promise<void> {
   const extraFeatureTypes = synthetic ? [BENCH_LINES] : [];
   const product = loaded.bundle.app.product;
   const cached = new OgcService({ product, db, legends, extraFeatureTypes });
-  const fresh = new OgcService({ product, db, legends, extraFeatureTypes, tileCacheBytes: 0 });
+  // No answer cache (tiles, WFS answers) on the second port: what GetMap and WFS are measured on,
+  // as MapServer keeps none. The per-filter match counts stay (issue 29 aim 2 allows them).
+  const fresh = new OgcService({ product, db, legends, extraFeatureTypes, tileCacheBytes: 0, featureCacheBytes: 0 });
   const ogcRoutes = (svc: OgcService): Route[] =>
     (['wms', 'wfs', 'ows'] as const).map((endpoint) => ({ methods: ['GET', 'POST'], pattern: svc.path(endpoint), handler: (ctx) => svc.handle(ctx, endpoint) }));
   let routerRoutes: Route[] = [];
@@ -150,7 +152,7 @@ export async function runChild(): Promise<void> {
     return new Promise<number>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + portOffset : 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
   };
   const port = await serve([...ogcRoutes(cached), ...routerRoutes, ...(synthetic ? [rawPageRoute(db)] : [])], 0);
-  const portNoCache = await serve(ogcRoutes(fresh), 1);
+  const portNoCache = await serve([...ogcRoutes(fresh), ...(synthetic ? [rawPageRoute(db)] : [])], 1);
   const tiles = {
     lines: await coastTiles(db, 'cmline', "zone = 'mainland' AND line_year = 2567", 40).catch(() => []),
     polygons: await coastTiles(db, 'landuse', 'lu_year = 2558', 40).catch(() => []),
