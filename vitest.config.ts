@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/support/slowFirstSequencer.ts';
 
 // vitest's default is one worker per core minus one: on a 2-core CI machine the Node suites ran
 // one file at a time while a core idled. Their main process only collects results.
@@ -13,6 +14,7 @@ const PGLITE_ONLY = ['tests/server/db/generator.test.ts', 'tests/server/db/postg
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // 15 s: loading and cross-checking the whole real config takes 2-5 s on an idle 2-core machine,
       // and the unit files run in parallel workers.
