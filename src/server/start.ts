@@ -9,7 +9,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverBundle } from './bundle.ts';
-import type { ValidatedCatalog } from './data/catalogDataErrors.ts';
 import { openServingDatabase } from './database.ts';
 import type { EnsureReport } from './db/index.ts';
 import type { ManagedDatabase } from './db/types.ts';
@@ -78,13 +77,14 @@ try {
 // The database does not depend on the config or the client build: open it while they run.
 const database = openServingDatabase({ sampleTemplate: process.env.PGLITE_SAMPLE_TEMPLATE !== '0' }).catch((error: unknown) => fail(`Database failed: ${String(error)}`));
 
-const [{ formatConfigError }, { createAppServer }, { ensureClientBuilt }, { useCatalog }, { Lifecycle }, { loadConfigCached }] = await Promise.all([
+const [{ formatConfigError }, { createAppServer }, { ensureClientBuilt }, { useCatalog }, { Lifecycle }, { loadConfigCached }, { checkStartData }] = await Promise.all([
   import('../engine/errors.ts'),
   import('./app.ts'),
   import('./build-if-needed.ts'),
   import('./data/catalog.ts'),
   import('./http/lifecycle.ts'),
   import('./configCache.ts'),
+  import('./startDataCheck.ts'),
 ]);
 // From its bundle (npm start) the server keeps the validated config between starts; under tsx it validates each time.
 const bundle = serverBundle();
@@ -100,7 +100,8 @@ const [{ db, report, role }] = await Promise.all([
   ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
 ]);
 console.log(await describeDatabase(db, report, role));
-await checkData(db, configDir, loaded.catalog);
+const refusal = await checkStartData(db, configDir, loaded.catalog);
+if (refusal) fail(refusal);
 
 const { basePath, product, backend } = loaded.bundle.app;
 const lifecycle = new Lifecycle();
@@ -142,30 +143,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       );
     });
   });
-}
-
-/** The layer catalog against the database it serves (tables, columns, values): an error stops the
- *  start, as a config error does, before a visitor meets it; a warning is printed. On PGlite the
- *  data directory is marked as this server's, so check:config reads a copy of it meanwhile. */
-async function checkData(db: ManagedDatabase, dir: string, validated: ValidatedCatalog): Promise<void> {
-  const [{ catalogDataErrors }, { claimDataDir }, { pgliteDataDir }, { formatConfigError }] = await Promise.all([
-    import('./data/catalogDataErrors.ts'),
-    import('./db/dataDirLock.ts'),
-    import('./db/open.ts'),
-    import('../engine/errors.ts'),
-  ]);
-  const dataDir = db.kind === 'pglite' ? pgliteDataDir() : null;
-  if (dataDir) claimDataDir(dataDir);
-  const file = path.join(dir, 'layers.yaml');
-  const relative = path.relative(process.cwd(), file);
-  const shown = relative.startsWith('..') ? file : relative;
-  const started = performance.now();
-  const found = await catalogDataErrors(db, file, shown, validated);
-  for (const e of found) console.warn(formatConfigError(e));
-  const errors = found.filter((e) => e.severity !== 'warning').length;
-  const warnings = found.length - errors;
-  console.log(`layer catalog checked against the database in ${seconds(performance.now() - started)}${warnings ? `: ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`);
-  if (errors) fail(`${errors} error${errors === 1 ? '' : 's'} between the layer catalog and the database ${db.description}: fix ${shown} or the data (npm run check:config shows them)`);
 }
 
 /** The satellite imagery key comes from the environment (never from config or the repository). */

@@ -1,6 +1,9 @@
 // What the database holds, as the layer catalog check needs it: the tables of the search path,
 // their columns and types, their geometry column's type and SRID, and their single-column unique
-// indexes. Two catalog queries, the same on PGlite and PostgreSQL.
+// indexes. Two catalog queries, the same on PGlite and PostgreSQL, that call no PostGIS function:
+// on PGlite the first one loads PostGIS's library (17 MB of WebAssembly, its 23,000 symbols merged
+// into postgres's): 0.25-0.45 s that npm start's catalog check paid before serving (issue 29), for
+// two numbers PostgreSQL already holds in the column's typmod.
 import type { Queryable } from './types.ts';
 
 export interface TableShape {
@@ -12,14 +15,26 @@ export interface TableShape {
   unique: Set<string>;
 }
 
+/** liblwgeom's geometry type names by type number (lwtype_name). */
+const GEOMETRY_TYPE_NAMES = ['Geometry', 'Point', 'LineString', 'Polygon', 'MultiPoint', 'MultiLineString', 'MultiPolygon', 'GeometryCollection', 'CircularString', 'CompoundCurve', 'CurvePolygon', 'MultiCurve', 'MultiSurface', 'PolyhedralSurface', 'Triangle', 'Tin'];
+
+/**
+ * What postgis_typmod_type() and postgis_typmod_srid() answer for a geometry column's typmod
+ * (liblwgeom's TYPMOD_GET_*: bits 0-1 M and Z, 2-7 the type, 8-28 the SRID; -1 when unconstrained).
+ */
+export function geometryTypmod(typmod: number): { type: string; srid: number } {
+  if (typmod < 0) return { type: 'Geometry', srid: 0 };
+  const type = (typmod & 0xfc) >> 2;
+  const name = GEOMETRY_TYPE_NAMES[type] ?? 'Invalid type';
+  return { type: `${name}${typmod & 2 ? 'Z' : ''}${typmod & 1 ? 'M' : ''}`, srid: ((typmod & 0x0fffff00) - (typmod & 0x10000000)) >> 8 };
+}
+
 export async function describeTables(db: Queryable): Promise<Map<string, TableShape>> {
   const [columns, unique] = await Promise.all([
     // pg_catalog, not information_schema or the geometry_columns view: on a freshly opened PGlite
     // those took 0.5 s, a fifth of a warm start; the geometry type and SRID are in the typmod
-    db.query<{ table_name: string; column_name: string; udt_name: string; geometry_type: string | null; srid: number | null }>(
-      `SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS udt_name,
-              CASE WHEN t.typname = 'geometry' THEN postgis_typmod_type(a.atttypmod) END AS geometry_type,
-              CASE WHEN t.typname = 'geometry' THEN postgis_typmod_srid(a.atttypmod) END AS srid
+    db.query<{ table_name: string; column_name: string; udt_name: string; typmod: number }>(
+      `SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS udt_name, a.atttypmod AS typmod
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
          JOIN pg_type t ON t.oid = a.atttypid
@@ -43,7 +58,10 @@ export async function describeTables(db: Queryable): Promise<Map<string, TableSh
   for (const c of columns.rows) {
     const table = shape(c.table_name);
     table.columns.set(c.column_name, c.udt_name);
-    if (c.geometry_type !== null) table.geometry.set(c.column_name, { type: c.geometry_type.toUpperCase(), srid: Number(c.srid) });
+    if (c.udt_name === 'geometry') {
+      const { type, srid } = geometryTypmod(Number(c.typmod));
+      table.geometry.set(c.column_name, { type: type.toUpperCase(), srid });
+    }
   }
   for (const u of unique.rows) shape(u.table_name).unique.add(u.column_name);
   return tables;
