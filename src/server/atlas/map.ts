@@ -6,10 +6,10 @@ import type { Legend } from '../../engine/types.ts';
 import { DEFAULT_PALETTE, landFeatures } from '../basemap/thumbnail.ts';
 import type { Database } from '../db/types.ts';
 import { DEFAULT_EXTENT } from '../ogc/layers.ts';
-import { queryForRender } from '../ogc/query.ts';
+import { queryForRender, renderRowsColumns } from '../ogc/query.ts';
 import { changeAreaStyle, fixedStyle, styleFromLegend, type BBox, type RenderFeature } from '../ogc/render/index.ts';
 import { latToMercY, lonToMercX, mercYToLat } from '../ogc/render/projection.ts';
-import { runRenderJob, type JobLayer } from '../ogc/renderJob.ts';
+import { runRenderJob, type JobLayer, type RenderRows } from '../ogc/renderJob.ts';
 import type { Period } from '../transects/query.ts';
 import type { AtlasArea, LonLatBox } from './areas.ts';
 import { changeSelection, type TrendStats } from './data.ts';
@@ -57,13 +57,12 @@ function baseLayers(): JobLayer[] {
 }
 
 /** Each transect's origin with its rate class, as the renderer's rows `[[class, point], ...]`. */
-async function transectRows(db: Database, stats: TrendStats): Promise<string> {
-  const { rows } = await db.query<{ j: string }>(
-    `SELECT coalesce('[' || string_agg('[' || to_json(s.rate_class)::text || ',' || ST_AsGeoJSON(t.origin, 6) || ']', ',') || ']', '[]') AS j
-     FROM (${stats.source.sql}) s JOIN transect t ON t.gid = s.gid`,
+async function transectRows(db: Database, stats: TrendStats): Promise<RenderRows> {
+  const { rows } = await db.query<RenderRows>(
+    `SELECT ${renderRowsColumns(6)} FROM (SELECT to_json(s.rate_class)::text AS v, t.origin AS g FROM (${stats.source.sql}) s JOIN transect t ON t.gid = s.gid) AS q`,
     stats.source.params,
   );
-  return rows[0]?.j ?? '[]';
+  return rows[0] ?? { values: '[]', geometries: new Uint8Array(0) };
 }
 
 interface MapRequest {
@@ -93,9 +92,9 @@ export async function renderAreaMap(db: Database, r: MapRequest): Promise<MapPic
   const radius = Math.max(3, Math.round(r.dpi / 36));
   const layers: JobLayer[] = [
     ...baseLayers(),
-    { kind: 'rows', json: erosion, style: changeAreaStyle('erosion', { opacity: 0.85 }), merge: false },
-    { kind: 'rows', json: accretion, style: changeAreaStyle('accretion', { opacity: 0.85 }), merge: false },
-    ...(rateLegend ? [{ kind: 'rows' as const, json: transects, style: styleFromLegend(rateLegend, { radius }), field: 'rate_class', merge: false }] : []),
+    { kind: 'rows', ...erosion, style: changeAreaStyle('erosion', { opacity: 0.85 }), merge: false },
+    { kind: 'rows', ...accretion, style: changeAreaStyle('accretion', { opacity: 0.85 }), merge: false },
+    ...(rateLegend ? [{ kind: 'rows' as const, ...transects, style: styleFromLegend(rateLegend, { radius }), field: 'rate_class', merge: false }] : []),
   ];
   // JPEG: pdfkit embeds it as it is (a PNG is decoded and compressed again: ~1 s a page)
   const picture = await runRenderJob({ width: widthPx, height: heightPx, bbox, crs: 'EPSG:3857', format: 'jpeg', transparent: false, bgcolor: DEFAULT_PALETTE.sea, layers });

@@ -1,14 +1,24 @@
 // One GetMap image as a plain, cloneable description: the rows exactly as the database wrote them
-// (JSON text) and the resolved layer styles. `runRenderJob` turns it into PNG or JPEG bytes, on a render
+// (style values as JSON text, geometries as TWKB) and the resolved layer styles. `runRenderJob` turns it into PNG or JPEG bytes, on a render
 // worker thread (renderPool.ts) or inline; parsing and drawing are the CPU-heavy part of GetMap.
 
 import type { Geometry, Position } from 'geojson';
 import { encodeRgbaPng } from './png.ts';
-import { drawMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
+import { readTwkbSequence } from './twkb.ts';
+import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
+import { drawLineMap, drawMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
+
+/** Features as the database writes them for drawing (query.ts `renderRowsColumns`). */
+export interface RenderRows {
+  /** The style attribute's values, a JSON array. */
+  values: string;
+  /** The geometries as TWKB, one after another, in the order of `values`. */
+  geometries: Uint8Array;
+}
 
 export type JobLayer =
-  /** `[[value, geometry], ...]` from queryForRender; `merge` joins lines of one value into one MultiLineString. */
-  | { kind: 'rows'; json: string; style: LayerStyle; field?: string; merge: boolean }
+  /** `merge` joins lines of one value into one MultiLineString. */
+  | ({ kind: 'rows'; style: LayerStyle; field?: string; merge: boolean } & RenderRows)
   /** `[geometry, ...]` (land polygons of the raster stand-in). */
   | { kind: 'geometries'; json: string; style: LayerStyle }
   | { kind: 'features'; features: RenderFeature[]; style: LayerStyle };
@@ -24,7 +34,7 @@ export interface RenderJob {
   layers: JobLayer[];
 }
 
-export function asFeatures(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
+function asFeatures(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
   return rows.map(([value, geometry]) => ({
     geometry: geometry as RenderFeature['geometry'],
     properties: field !== undefined ? { [field]: value } : null,
@@ -58,10 +68,17 @@ function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | un
   return others.length ? [...merged, ...asFeatures(others, field)] : merged;
 }
 
+function zipRows(r: RenderRows): Array<[unknown, Geometry]> {
+  const values = JSON.parse(r.values) as unknown[];
+  const geometries = readTwkbSequence(r.geometries);
+  if (values.length !== geometries.length) throw new RangeError(`render rows: ${values.length} values for ${geometries.length} geometries`);
+  return geometries.map((g, i) => [values[i], g]);
+}
+
 function layerOf(l: JobLayer): RenderLayer {
   switch (l.kind) {
     case 'rows': {
-      const rows = JSON.parse(l.json) as Array<[unknown, unknown]>;
+      const rows = zipRows(l);
       return { features: l.merge ? mergedLines(rows, l.field) : asFeatures(rows, l.field), style: l.style };
     }
     case 'geometries': {
@@ -76,9 +93,12 @@ function layerOf(l: JobLayer): RenderLayer {
 /** JPEG quality of GetMap images (GeoServer's default is 0.75; map lines and labels want a little more). */
 export const JPEG_QUALITY = 85;
 
-/** Draws the job with the render module and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's. */
+/**
+ * Draws the job and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's.
+ * Strokes only (line styles without labels) are drawn by the line rasteriser, the rest by Skia.
+ */
 export async function runRenderJob(job: RenderJob): Promise<Buffer> {
-  const canvas = drawMap({
+  const request = {
     width: job.width,
     height: job.height,
     bbox: job.bbox,
@@ -86,8 +106,14 @@ export async function runRenderJob(job: RenderJob): Promise<Buffer> {
     transparent: job.transparent,
     bgcolor: job.bgcolor,
     layers: job.layers.map(layerOf),
-  });
-  if (job.format === 'jpeg') return canvas.encode('jpeg', JPEG_QUALITY);
-  const pixels = canvas.getContext('2d').getImageData(0, 0, job.width, job.height).data;
-  return encodeRgbaPng(pixels, job.width, job.height);
+  };
+  const lines = drawLineMap(request);
+  if (job.format === 'png') return encodeRgbaPng(lines ?? drawMap(request).getContext('2d').getImageData(0, 0, job.width, job.height).data, job.width, job.height);
+  return (lines ? canvasOf(lines, job.width, job.height) : drawMap(request)).encode('jpeg', JPEG_QUALITY);
+}
+
+function canvasOf(rgba: Uint8ClampedArray, width: number, height: number): Canvas {
+  const canvas = createCanvas(width, height);
+  canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
+  return canvas;
 }

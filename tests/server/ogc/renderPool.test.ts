@@ -2,16 +2,16 @@
 // pool spreads concurrent jobs over its workers; a failing job rejects and the pool goes on.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedStyle, renderMap } from '../../../src/server/ogc/render/index.ts';
-import { asFeatures, runRenderJob, type RenderJob } from '../../../src/server/ogc/renderJob.ts';
+import { runRenderJob, type RenderJob } from '../../../src/server/ogc/renderJob.ts';
 import { RenderPool } from '../../../src/server/ogc/renderPool.ts';
 import { decodePng } from './helpers.ts';
+import { lineStringsTwkb } from './twkbWriter.ts';
 
-const rows = JSON.stringify(
-  Array.from({ length: 200 }, (_, i) => [
-    2560 + (i % 3),
-    { type: 'LineString', coordinates: [[100 + (i % 20) * 0.05, 7 + Math.floor(i / 20) * 0.1], [100.04 + (i % 20) * 0.05, 7.05 + Math.floor(i / 20) * 0.1]] },
-  ]),
-);
+const lines = Array.from({ length: 200 }, (_, i) => [
+  [100 + (i % 20) * 0.05, 7 + Math.floor(i / 20) * 0.1],
+  [100.04 + (i % 20) * 0.05, 7.05 + Math.floor(i / 20) * 0.1],
+]);
+const rows = { values: JSON.stringify(lines.map((_, i) => 2560 + (i % 3))), geometries: lineStringsTwkb(lines) };
 const job = (merge: boolean): RenderJob => ({
   width: 256,
   height: 256,
@@ -20,7 +20,7 @@ const job = (merge: boolean): RenderJob => ({
   format: 'png',
   transparent: true,
   bgcolor: '#ffffff',
-  layers: [{ kind: 'rows', json: rows, style: fixedStyle('line', '#E6194B'), field: 'line_year', merge }],
+  layers: [{ kind: 'rows', ...rows, style: fixedStyle('line', '#E6194B'), field: 'line_year', merge }],
 });
 
 const pool = new RenderPool(2);
@@ -46,7 +46,8 @@ describe('render pool', () => {
   });
 
   it('a job that fails rejects, and the next one is drawn', async () => {
-    const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', json: '[[1,', style: fixedStyle('line', '#000000'), merge: true }] };
+    const truncated = { values: '[1]', geometries: lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4) };
+    const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', ...truncated, style: fixedStyle('line', '#000000'), merge: true }] };
     await expect(pool.render(bad)).rejects.toThrow(/render worker/);
     const png = await pool.render(job(true));
     expect(decodePng(png).width).toBe(256);
@@ -58,9 +59,12 @@ describe('tile PNG encoder', () => {
     const painted = { ...job(true), transparent: false, bgcolor: '#336699' };
     const ours = decodePng(await runRenderJob(painted));
     expect(ours.at(0, 0)).toEqual([0x33, 0x66, 0x99, 255]);
-    const lines = job(false);
-    const a = decodePng(await runRenderJob(lines));
-    const b = decodePng(await renderMap({ ...lines, layers: [{ features: asFeatures(JSON.parse(rows), 'line_year'), style: fixedStyle('line', '#E6194B') }] }));
+    // areas: drawn by Skia (strokes only go to the line rasteriser, tests/server/render/lineMap.test.ts)
+    const squares = lines.map(([[x = 0, y = 0] = []]) => [[x, y], [x + 0.03, y], [x + 0.03, y + 0.03], [x, y + 0.03], [x, y]]);
+    const style = fixedStyle('fill', '#E6194B');
+    const areas: RenderJob = { ...job(false), layers: [{ kind: 'features', features: squares.map((ring) => ({ geometry: { type: 'Polygon', coordinates: [ring] } })), style }] };
+    const a = decodePng(await runRenderJob(areas));
+    const b = decodePng(await renderMap({ ...areas, layers: [{ features: squares.map((ring) => ({ geometry: { type: 'Polygon', coordinates: [ring] } })), style }] }));
     let worst = 0;
     for (let i = 0; i < a.data.length; i++) {
       // colour of nearly transparent pixels is imprecise after premultiplication; alpha never is

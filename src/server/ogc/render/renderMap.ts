@@ -16,7 +16,7 @@ import { RenderParamError, type LayerStyle, type Paint, type RenderRequest } fro
 export const MIN_SIZE = 1;
 export const MAX_SIZE = 4096;
 /** Consecutive kept vertices closer than this (px) are merged: sub-pixel segments cost time and show nothing. */
-const MIN_SEGMENT_PX = 0.5;
+export const MIN_SEGMENT_PX = 0.5;
 /** Features this far (px) outside the image are still considered for labels. */
 const LABEL_BUFFER_PX = 128;
 const LABEL_FONT_PX = 12;

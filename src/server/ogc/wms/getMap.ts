@@ -106,13 +106,13 @@ async function drawMap(svc: OgcService, layers: readonly MapLayerRequest[], view
       }
       const sel = selectLayer(l.ft, l.values, l.filter);
       whereEnvelope(sel, env);
-      const json = await queryForRender(svc.db, sel, { tolerance, digits, limit: MAX_RENDER_FEATURES, ...(look.field !== undefined ? { field: look.field } : {}) });
+      const rows = await queryForRender(svc.db, sel, { tolerance, digits, limit: MAX_RENDER_FEATURES, ...(look.field !== undefined ? { field: look.field } : {}) });
       const merge = look.style.kind === 'line' && look.style.label === undefined;
-      return [{ kind: 'rows', json, style: look.style, merge, ...(look.field !== undefined ? { field: look.field } : {}) }];
+      return [{ kind: 'rows', ...rows, style: look.style, merge, ...(look.field !== undefined ? { field: look.field } : {}) }];
     }),
   );
   const all = jobLayers.flat();
-  if (all.every((l) => l.kind === 'rows' && l.json === '[]')) return emptyImage(view.width, view.height, format, transparent, bgcolor);
+  if (all.every((l) => l.kind === 'rows' && l.geometries.length === 0)) return emptyImage(view.width, view.height, format, transparent, bgcolor);
   return svc.renderer.render({ width: view.width, height: view.height, bbox: view.bbox, crs: view.renderCrs, format, transparent, bgcolor, layers: all });
 }
 
