@@ -21,6 +21,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { PNG } from 'pngjs';
 import { printAims, recordFigures, type BenchFigure } from './lib/benchResult.ts';
@@ -146,6 +147,9 @@ async function floorFigures(label: string, aims: boolean): Promise<BenchFigure[]
   const bboxes = benchUrls()
     .filter((u) => u.includes('REQUEST=GetFeature'))
     .map((u) => new URL(u).searchParams.get('BBOX')!.split(',').slice(0, 4).join(','));
+  // The A/B ran in spawnSync, so this event loop has not seen our server close the idle sockets
+  // of the visual diff's fetches (keep-alive 60 s): let it, or fetch picks a dead one.
+  await delay(100);
   const f = await measurePageFloor(`http://127.0.0.1:${PORT + 1}`, WFS_PATH, bboxes);
   console.log(`${label}: WFS page of 1000 over ${bboxes.length} boxes, c=1: ours ${f.ours.toFixed(1)} ms (first pass, counts not cached: ${f.oursCold.toFixed(1)} ms), plain SELECT ${f.raw.toFixed(1)} ms`);
   return [
