@@ -62,7 +62,7 @@ async function transectRows(db: Database, stats: TrendStats): Promise<RenderRows
     `SELECT ${renderRowsColumns(6)} FROM (SELECT to_json(s.rate_class)::text AS v, t.origin AS g FROM (${stats.source.sql}) s JOIN transect t ON t.gid = s.gid) AS q`,
     stats.source.params,
   );
-  return rows[0] ?? { values: '[]', geometries: new Uint8Array(0) };
+  return rows[0] ?? { values: '[]', geometries: '' };
 }
 
 interface MapRequest {

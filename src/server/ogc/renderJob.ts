@@ -12,8 +12,8 @@ import { drawLineMap, drawMap, type BBox, type LayerStyle, type RenderCrs, type 
 export interface RenderRows {
   /** The style attribute's values, a JSON array. */
   values: string;
-  /** The geometries as TWKB, one after another, in the order of `values`. */
-  geometries: Uint8Array;
+  /** The geometries as TWKB, one after another, in the order of `values`; hex. */
+  geometries: string;
 }
 
 export type JobLayer =
@@ -70,7 +70,7 @@ function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | un
 
 function zipRows(r: RenderRows): Array<[unknown, Geometry]> {
   const values = JSON.parse(r.values) as unknown[];
-  const geometries = readTwkbSequence(r.geometries);
+  const geometries = readTwkbSequence(Buffer.from(r.geometries, 'hex'));
   if (values.length !== geometries.length) throw new RangeError(`render rows: ${values.length} values for ${geometries.length} geometries`);
   return geometries.map((g, i) => [values[i], g]);
 }

@@ -11,7 +11,7 @@ const lines = Array.from({ length: 200 }, (_, i) => [
   [100 + (i % 20) * 0.05, 7 + Math.floor(i / 20) * 0.1],
   [100.04 + (i % 20) * 0.05, 7.05 + Math.floor(i / 20) * 0.1],
 ]);
-const rows = { values: JSON.stringify(lines.map((_, i) => 2560 + (i % 3))), geometries: lineStringsTwkb(lines) };
+const rows = { values: JSON.stringify(lines.map((_, i) => 2560 + (i % 3))), geometries: Buffer.from(lineStringsTwkb(lines)).toString('hex') };
 const job = (merge: boolean): RenderJob => ({
   width: 256,
   height: 256,
@@ -46,7 +46,7 @@ describe('render pool', () => {
   });
 
   it('a job that fails rejects, and the next one is drawn', async () => {
-    const truncated = { values: '[1]', geometries: lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4) };
+    const truncated = { values: '[1]', geometries: Buffer.from(lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4)).toString('hex') };
     const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', ...truncated, style: fixedStyle('line', '#000000'), merge: true }] };
     await expect(pool.render(bad)).rejects.toThrow(/render worker/);
     const png = await pool.render(job(true));
