@@ -13,6 +13,8 @@ class Reader {
   private last: number[] = [];
   private scale: number[] = [];
   private dims = 2;
+  /** Whether the geometry being read lists an id for each member. */
+  private ids = false;
 
   constructor(private readonly bytes: Uint8Array) {}
 
@@ -52,6 +54,13 @@ class Reader {
     return out;
   }
 
+  /** The number of members of a multi-geometry or collection, past their ids. */
+  private members(): number {
+    const n = this.varint();
+    if (this.ids) for (let i = 0; i < n; i++) this.varint();
+    return n;
+  }
+
   private rings(): Position[][] {
     const n = this.varint();
     const rings: Position[][] = [];
@@ -81,12 +90,7 @@ class Reader {
     if (flags & 0x01) for (let i = 0; i < this.dims * 2; i++) this.varint(); // bounding box
     this.last = new Array<number>(this.dims).fill(0);
     const empty = (flags & 0x10) !== 0;
-    const ids = (flags & 0x04) !== 0;
-    const many = (): number => {
-      const n = this.varint();
-      if (ids) for (let i = 0; i < n; i++) this.varint();
-      return n;
-    };
+    this.ids = (flags & 0x04) !== 0;
     switch (type) {
       case 'Point':
         return { type, coordinates: empty ? [] : this.points(1)[0]! };
@@ -95,21 +99,21 @@ class Reader {
       case 'Polygon':
         return { type, coordinates: empty ? [] : this.rings() };
       case 'MultiPoint':
-        return { type, coordinates: empty ? [] : this.points(many()) };
+        return { type, coordinates: empty ? [] : this.points(this.members()) };
       case 'MultiLineString': {
-        const n = empty ? 0 : many();
+        const n = empty ? 0 : this.members();
         const lines: Position[][] = [];
         for (let i = 0; i < n; i++) lines.push(this.points(this.varint()));
         return { type, coordinates: lines };
       }
       case 'MultiPolygon': {
-        const n = empty ? 0 : many();
+        const n = empty ? 0 : this.members();
         const polygons: Position[][][] = [];
         for (let i = 0; i < n; i++) polygons.push(this.rings());
         return { type, coordinates: polygons };
       }
       case 'GeometryCollection': {
-        const n = empty ? 0 : many();
+        const n = empty ? 0 : this.members();
         const geometries: Geometry[] = [];
         for (let i = 0; i < n; i++) geometries.push(this.geometry());
         return { type, geometries };

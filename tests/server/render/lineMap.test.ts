@@ -79,6 +79,16 @@ describe('line rasteriser', () => {
     expect(coverageDiffers / (256 * 256)).toBeLessThan(0.005);
   });
 
+  it('a tile drawn after another of the same size shows nothing of the first (the raster is reused)', () => {
+    const style = fixedStyle('line', '#000000');
+    const first = drawLineMap(request([{ features: [line([10, 10.5], [240, 10.5])], style }], { transparent: false, bgcolor: '#FF0000' }))!;
+    expect(alpha(first, 100, 10)).toBe(255);
+    const second = drawLineMap(request([{ features: [line([10, 200.5], [240, 200.5])], style }]))!;
+    expect(alpha(second, 100, 10)).toBe(0);
+    expect(alpha(second, 0, 0)).toBe(0); // no red background left either
+    expect(alpha(second, 100, 200)).toBe(255);
+  });
+
   it('leaves to Skia what it does not draw: areas, points, labels', () => {
     const lines = { features: [line([0, 0], [10, 10])], style: fixedStyle('line', '#000000') };
     expect(drawLineMap(request([lines]))).not.toBeNull();

@@ -73,12 +73,23 @@ function strokeGeometry(raster: LineRaster, proj: Projector, g: Geometry): void 
   }
 }
 
+/** The last raster of the thread, drawn on again when the size is the same (a tile server's usual case). */
+let spare: LineRaster | undefined;
+
+function rasterOf(width: number, height: number): LineRaster {
+  if (spare?.width === width && spare.height === height) {
+    spare.clear();
+    return spare;
+  }
+  return (spare = new LineRaster(width, height));
+}
+
 /** The request drawn as straight-alpha RGBA pixels, or null when it is not strokes only. */
 export function drawLineMap(request: RenderRequest): Uint8ClampedArray | null {
   if (!request.layers.every(strokesOnly)) return null;
   validateRequest(request);
   const { width, height } = request;
-  const raster = new LineRaster(width, height);
+  const raster = rasterOf(width, height);
   if (!request.transparent) raster.fill(request.bgcolor !== undefined ? parseBgColor(request.bgcolor)! : { r: 255, g: 255, b: 255, a: 1 });
   const proj = makeProjector(request.crs, request.bbox, width, height);
   const colours = new Map<string, Rgba | null>();

@@ -18,6 +18,9 @@ export class LineRaster {
   private touched: Int32Array;
   private touchedCount = 0;
   private half = 0.5;
+  /** The pixels painted since the last `clear`: indexes from `dirtyFrom` to `dirtyTo`. */
+  private dirtyFrom = Infinity;
+  private dirtyTo = -1;
 
   constructor(
     readonly width: number,
@@ -28,9 +31,18 @@ export class LineRaster {
     this.touched = new Int32Array(Math.min(width * height, 4096));
   }
 
+  /** Makes every pixel transparent again, so that one raster serves tile after tile. */
+  clear(): void {
+    if (this.dirtyTo >= 0) this.pixels.fill(0, this.dirtyFrom * 4, (this.dirtyTo + 1) * 4);
+    this.dirtyFrom = Infinity;
+    this.dirtyTo = -1;
+  }
+
   /** Paints every pixel with an opaque colour (BGCOLOR). */
   fill(c: Rgba): void {
     const p = this.pixels;
+    this.dirtyFrom = 0;
+    this.dirtyTo = this.coverage.length - 1;
     for (let i = 0; i < p.length; i += 4) {
       p[i] = c.r * c.a;
       p[i + 1] = c.g * c.a;
@@ -48,6 +60,7 @@ export class LineRaster {
   segment(ax: number, ay: number, bx: number, by: number): void {
     const { width, height, coverage, half } = this;
     const reach = half + 0.5;
+    const reach2 = reach * reach;
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - reach));
     const x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx) + reach));
     const y0 = Math.max(0, Math.floor(Math.min(ay, by) - reach));
@@ -56,6 +69,7 @@ export class LineRaster {
     const area = (x1 - x0 + 1) * (y1 - y0 + 1);
     if (this.touchedCount + area > this.touched.length) this.growTouched(area);
     const touched = this.touched;
+    let count = this.touchedCount;
     const dx = bx - ax;
     const dy = by - ay;
     const length2 = dx * dx + dy * dy;
@@ -69,15 +83,18 @@ export class LineRaster {
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         const ex = cx - t * dx;
         const ey = cy - t * dy;
-        const d = Math.sqrt(ex * ex + ey * ey);
+        const d2 = ex * ex + ey * ey;
+        if (d2 >= reach2) continue;
+        const d = Math.sqrt(d2);
         // the overlap of the pixel's box [d - 0.5, d + 0.5] with the band [-half, half]
         const c = (d + 0.5 < half ? d + 0.5 : half) - (d - 0.5 > -half ? d - 0.5 : -half);
         if (c <= 0) continue;
         const before = coverage[o]!;
-        if (before === 0) touched[this.touchedCount++] = o;
+        if (before === 0) touched[count++] = o;
         if (c > before) coverage[o] = c > 1 ? 1 : c;
       }
     }
+    this.touchedCount = count;
   }
 
   /** A pixel is touched at most once a stroke, so the list never needs more than every pixel. */
@@ -90,8 +107,12 @@ export class LineRaster {
   /** Composites the stroke's coverage in colour `c` over what is drawn, and clears it. */
   endStroke(c: Rgba): void {
     const { coverage, pixels, touched } = this;
+    let from = this.dirtyFrom;
+    let to = this.dirtyTo;
     for (let i = 0; i < this.touchedCount; i++) {
       const o = touched[i]!;
+      if (o < from) from = o;
+      if (o > to) to = o;
       const s = coverage[o]! * c.a;
       coverage[o] = 0;
       const k = 1 - s;
@@ -102,13 +123,15 @@ export class LineRaster {
       pixels[p + 3] = s + pixels[p + 3]! * k;
     }
     this.touchedCount = 0;
+    this.dirtyFrom = from;
+    this.dirtyTo = to;
   }
 
   /** The picture as 8-bit RGBA with straight (not premultiplied) alpha, as PNG stores it. */
   rgba(): Uint8ClampedArray {
     const p = this.pixels;
     const out = new Uint8ClampedArray(p.length);
-    for (let i = 0; i < p.length; i += 4) {
+    for (let i = this.dirtyFrom * 4, end = (this.dirtyTo + 1) * 4; i < end; i += 4) {
       const a = p[i + 3]!;
       if (a <= 0) continue;
       const k = 1 / a;
