@@ -31,7 +31,9 @@ export async function ensureScaledBench(scale: number, benchDir: string, log: (l
   if (!exists) await withClient(`${SERVER}/gis`, (c) => c.query(`CREATE DATABASE ${name}`));
   await withClient(benchDatabaseUrl(scale), async (c) => {
     await c.query('CREATE EXTENSION IF NOT EXISTS postgis');
-    const { rows } = await c.query<{ n: number | null }>("SELECT CASE WHEN to_regclass('bench_lines') IS NULL THEN NULL ELSE (SELECT count(*)::int FROM bench_lines) END AS n");
+    // two queries: a count in the same statement would be planned, and fail, without the table
+    const { rows: found } = await c.query<{ t: string | null }>("SELECT to_regclass('bench_lines')::text AS t");
+    const rows = found[0]?.t ? (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_lines')).rows : [];
     if (rows[0]?.n === syntheticRows(scale)) return;
     const t = performance.now();
     await c.query(syntheticScript(scale));
