@@ -1,11 +1,12 @@
 // One GetMap image as a plain, cloneable description: the rows exactly as the database wrote them
-// (style values as JSON text, geometries as TWKB) and the resolved layer styles. `runRenderJob` turns it into PNG or JPEG bytes, on a render
-// worker thread (renderPool.ts) or inline; parsing and drawing are the CPU-heavy part of GetMap.
+// (style values as JSON text, geometries as TWKB) and the resolved layer styles. `runRenderJob`
+// turns it into PNG or JPEG bytes, on a render worker thread (renderPool.ts) or inline; parsing
+// and drawing are the CPU-heavy part of GetMap.
 
+import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Geometry, Position } from 'geojson';
 import { encodeRgbaPng } from './png.ts';
 import { readTwkbSequence } from './twkb.ts';
-import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import { drawLineMap, drawMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
 
 /** Features as the database writes them for drawing (query.ts `renderRowsColumns`). */
