@@ -27,14 +27,13 @@ import { PNG } from 'pngjs';
 import { printAims, recordFigures, type BenchFigure } from './lib/benchResult.ts';
 import { atScale, benchDatabaseUrl, ensureScaledBench, mapserverTargets, setParallelGather } from './lib/mapserverScale.ts';
 import { measurePageFloor } from './lib/pageFloor.ts';
+import { styleFromLegend } from '../src/server/ogc/render/index.ts';
 import { legendsOfConfig } from '../tests/server/legendsOfConfig.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.resolve(ROOT, '..', 'shared', 'bench', 'mapserver');
 const PORT = 18100; // answer caches on; PORT + 1: tile and WFS answer caches off (what GetMap and WFS are measured on)
 const TILES = 40;
-/** The width of our line styles (src/server/ogc/render/style.ts), given to MapServer too. */
-const LINE_WIDTH_PX = 2;
 const WMS = `http://127.0.0.1:${PORT + 1}/geoserver/tcs_postgres/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=tcs:bench_lines&STYLES=&SRS=EPSG:3857&BBOX={bbox}&WIDTH={width}&HEIGHT={height}&FORMAT=image/png&TRANSPARENT=TRUE`;
 const WFS_PATH = '/geoserver/tcs_postgres/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=tcs:bench_lines&COUNT={count}&BBOX={bbox4326yx},urn:ogc:def:crs:EPSG::4326&OUTPUTFORMAT=application/json';
 const WFS = `http://127.0.0.1:${PORT + 1}${WFS_PATH}`;
@@ -173,7 +172,7 @@ const look = legendsOfConfig().find((l) => l.id === 'cmline-years');
 if (!look) throw new Error('config/legends.yaml has no cmline-years legend');
 process.env.CLASSITEM = 'line_year';
 process.env.CLASSES = look.items.map((item) => `${item.code}=${item.color}`).join(',');
-process.env.LINE_WIDTH = String(LINE_WIDTH_PX);
+process.env.LINE_WIDTH = String(styleFromLegend(look).fallback.lineWidth);
 run('./setup.sh', [], BENCH_DIR);
 if (!existsSync(path.join(BENCH_DIR, 'node_modules', 'autocannon'))) run('npm', ['ci', '--no-audit', '--no-fund'], BENCH_DIR);
 

@@ -32,23 +32,17 @@ export function parseBgColor(text: string): Rgba | undefined {
   return undefined;
 }
 
-const CSS_RGB = /^rgba?\((\d{1,3}),(\d{1,3}),(\d{1,3})(?:,([\d.]+))?\)$/;
-
-/** Reads the CSS colours `cssColor` writes ('rgb(r,g,b)', 'rgba(r,g,b,a)') and hex colours. */
-export function parseCssColor(text: string): Rgba | undefined {
-  const m = CSS_RGB.exec(text.replace(/\s+/g, ''));
-  if (!m) return parseHexColor(text);
-  const [r, g, b] = [m[1], m[2], m[3]].map(Number) as [number, number, number];
-  const a = m[4] === undefined ? 1 : Number(m[4]);
-  return r <= 255 && g <= 255 && b <= 255 && a <= 1 ? { r, g, b, a } : undefined;
-}
-
 function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+/** The colour with its alpha multiplied by `opacity`, rounded as its CSS text keeps it. */
+export function withOpacity(c: Rgba, opacity = 1): Rgba {
+  return { r: c.r, g: c.g, b: c.b, a: Math.round(clamp01(c.a * opacity) * 1000) / 1000 };
+}
+
 /** CSS text for the canvas; alpha is multiplied by `opacity`. */
 export function cssColor(c: Rgba, opacity = 1): string {
-  const a = Math.round(clamp01(c.a * opacity) * 1000) / 1000;
+  const { a } = withOpacity(c, opacity);
   return a >= 1 ? `rgb(${c.r},${c.g},${c.b})` : `rgba(${c.r},${c.g},${c.b},${a})`;
 }

@@ -5,7 +5,7 @@
  * strokes look the same either way, but for round joins here (Skia's are mitred).
  */
 import type { Geometry, Position } from 'geojson';
-import { parseBgColor, parseCssColor, type Rgba } from './color.ts';
+import { parseBgColor } from './color.ts';
 import { LineRaster } from './lineRaster.ts';
 import { makeProjector, type Projector } from './projection.ts';
 import { MIN_SEGMENT_PX, validateRequest } from './renderMap.ts';
@@ -92,19 +92,15 @@ export function drawLineMap(request: RenderRequest): Uint8ClampedArray | null {
   const raster = rasterOf(width, height);
   if (!request.transparent) raster.fill(request.bgcolor !== undefined ? parseBgColor(request.bgcolor)! : { r: 255, g: 255, b: 255, a: 1 });
   const proj = makeProjector(request.crs, request.bbox, width, height);
-  const colours = new Map<string, Rgba | null>();
   for (const layer of request.layers) {
     for (const feature of layer.features) {
       const g = feature?.geometry;
       if (!g) continue;
       const paint = paintFor(layer.style, feature.properties);
-      if (paint.stroke === null || paint.lineWidth <= 0) continue;
-      let colour = colours.get(paint.stroke);
-      if (colour === undefined) colours.set(paint.stroke, (colour = parseCssColor(paint.stroke) ?? null));
-      if (colour === null) continue;
+      if (paint.strokeRgba === null || paint.lineWidth <= 0) continue;
       raster.beginStroke(paint.lineWidth);
       strokeGeometry(raster, proj, g);
-      raster.endStroke(colour);
+      raster.endStroke(paint.strokeRgba);
     }
   }
   return raster.rgba();

@@ -5,7 +5,7 @@
  */
 import type { Legend, LegendItem } from '../../../engine/types.ts';
 import { itemSymbol, SYMBOL_STROKE, type SymbolShape } from '../../../engine/symbols.ts';
-import { cssColor, parseHexColor, type Rgba } from './color.ts';
+import { cssColor, parseHexColor, withOpacity, type Rgba } from './color.ts';
 import type { LayerStyle, Paint, RangeClass, StyleKind } from './types.ts';
 
 /** Colour of features that match no legend class. */
@@ -139,32 +139,33 @@ const SYMBOL_RING_WIDTH = 1;
 /** The paint of one colour under a style kind: fills at 0.6 with an opaque outline, 2 px lines, r 5 circles with a white ring. */
 function makePaint(kind: StyleKind, color: Rgba, o: PaintOptions = {}): Paint {
   let fill: string | null;
-  let stroke: string | null;
+  let strokeRgba: Rgba;
   let ring: string | null = null;
   let lineWidth: number;
   const radius = o.radius ?? CIRCLE_RADIUS;
   if (kind === 'fill') {
     fill = cssColor(color, o.opacity ?? FILL_OPACITY);
-    stroke = cssColor(o.stroke ?? color);
+    strokeRgba = withOpacity(o.stroke ?? color);
     lineWidth = o.lineWidth ?? OUTLINE_WIDTH;
     ring = cssColor(WHITE);
   } else if (kind === 'line') {
-    stroke = cssColor(color, o.opacity ?? 1);
-    fill = stroke;
+    strokeRgba = withOpacity(color, o.opacity ?? 1);
+    fill = cssColor(strokeRgba);
     lineWidth = o.lineWidth ?? LINE_WIDTH;
     ring = cssColor(WHITE, o.opacity ?? 1);
   } else {
     fill = cssColor(color, o.opacity ?? 1);
-    stroke = o.stroke ? cssColor(o.stroke, o.opacity ?? 1) : fill;
+    strokeRgba = withOpacity(o.stroke ?? color, o.opacity ?? 1);
     lineWidth = o.lineWidth ?? LINE_WIDTH;
     ring = cssColor(o.stroke ?? WHITE, o.opacity ?? 1);
   }
+  const stroke = cssColor(strokeRgba);
   if (o.symbol !== undefined) {
     const key = `${kind}|${fill}|${stroke}|${lineWidth}|${radius}|${SYMBOL_STROKE}|${o.symbol}`;
-    return { fill, stroke, lineWidth, radius, ring: SYMBOL_STROKE, ringWidth: SYMBOL_RING_WIDTH, symbol: o.symbol, key };
+    return { fill, stroke, strokeRgba, lineWidth, radius, ring: SYMBOL_STROKE, ringWidth: SYMBOL_RING_WIDTH, symbol: o.symbol, key };
   }
   const key = `${kind}|${fill}|${stroke}|${lineWidth}|${radius}|${ring}`;
-  return { fill, stroke, lineWidth, radius, ring, ringWidth: RING_WIDTH, key };
+  return { fill, stroke, strokeRgba, lineWidth, radius, ring, ringWidth: RING_WIDTH, key };
 }
 
 function kindOf(legend: Legend): StyleKind {

@@ -1,5 +1,6 @@
 import type { Geometry } from 'geojson';
 import type { SymbolShape } from '../../../engine/symbols.ts';
+import type { Rgba } from './color.ts';
 
 /** The two CRSs GetMap accepts. EPSG:4326 uses the WMS 1.1.1 axis order (lon, lat). */
 export type RenderCrs = 'EPSG:3857' | 'EPSG:4326';
@@ -19,6 +20,8 @@ export interface Paint {
   readonly fill: string | null;
   /** Stroke colour (lines, polygon outlines); null = no stroke. */
   readonly stroke: string | null;
+  /** The same colour as numbers, for the line rasteriser (lineRaster.ts). */
+  readonly strokeRgba: Rgba | null;
   /** Stroke width in px for lines and polygon outlines. */
   readonly lineWidth: number;
   /** Circle radius in px for points. */
