@@ -5,6 +5,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { extendedQuery } from './pgliteQuery.ts';
 import { postgisFromFiles } from './postgisFiles.ts';
 import { SerialQueue } from './serialQueue.ts';
 import { inTransaction, type Connection } from './transaction.ts';
@@ -45,8 +46,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
   const queue = new SerialQueue();
   const conn: Connection = {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await pglite.query<Row>(sql, [...params]);
-      return { rows: result.rows };
+      return { rows: await extendedQuery<Row>(pglite, sql, params) };
     },
     async exec(sql: string): Promise<void> {
       await pglite.exec(sql);
