@@ -76,12 +76,15 @@ function zipRows(r: RenderRows): Array<[unknown, Geometry]> {
   return geometries.map((g, i) => [values[i], g]);
 }
 
-function layerOf(l: JobLayer): RenderLayer {
+/**
+ * `merge`: join a 'rows' layer's lines by value, for Skia. The line rasteriser takes them one by
+ * one, in the database's order, as MapServer draws them: where lines of two values overlap, the
+ * later one is on top on both servers.
+ */
+function layerOf(l: JobLayer, rows: Array<[unknown, Geometry]> | undefined, merge: boolean): RenderLayer {
   switch (l.kind) {
-    case 'rows': {
-      const rows = zipRows(l);
-      return { features: l.merge ? mergedLines(rows, l.field) : asFeatures(rows, l.field), style: l.style };
-    }
+    case 'rows':
+      return { features: merge && l.merge ? mergedLines(rows!, l.field) : asFeatures(rows!, l.field), style: l.style };
     case 'geometries': {
       const geometries = JSON.parse(l.json) as unknown[];
       return { features: geometries.map((g) => ({ geometry: g as RenderFeature['geometry'] })), style: l.style };
@@ -99,18 +102,20 @@ export const JPEG_QUALITY = 85;
  * Strokes only (line styles without labels) are drawn by the line rasteriser, the rest by Skia.
  */
 export async function runRenderJob(job: RenderJob): Promise<Buffer> {
-  const request = {
+  const rows = job.layers.map((l) => (l.kind === 'rows' ? zipRows(l) : undefined));
+  const request = (merge: boolean) => ({
     width: job.width,
     height: job.height,
     bbox: job.bbox,
     crs: job.crs,
     transparent: job.transparent,
     bgcolor: job.bgcolor,
-    layers: job.layers.map(layerOf),
-  };
-  const lines = drawLineMap(request);
-  if (job.format === 'png') return encodeRgbaPng(lines ?? drawMap(request).getContext('2d').getImageData(0, 0, job.width, job.height).data, job.width, job.height);
-  return (lines ? canvasOf(lines, job.width, job.height) : drawMap(request)).encode('jpeg', JPEG_QUALITY);
+    layers: job.layers.map((l, i) => layerOf(l, rows[i], merge)),
+  });
+  const lines = drawLineMap(request(false));
+  if (lines) return job.format === 'png' ? encodeRgbaPng(lines, job.width, job.height) : canvasOf(lines, job.width, job.height).encode('jpeg', JPEG_QUALITY);
+  const canvas = drawMap(request(true));
+  return job.format === 'png' ? encodeRgbaPng(canvas.getContext('2d').getImageData(0, 0, job.width, job.height).data, job.width, job.height) : canvas.encode('jpeg', JPEG_QUALITY);
 }
 
 function canvasOf(rgba: Uint8ClampedArray, width: number, height: number): Canvas {

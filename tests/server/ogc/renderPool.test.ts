@@ -1,9 +1,10 @@
 // GetMap images drawn on render worker threads are byte-identical to images drawn inline; the
 // pool spreads concurrent jobs over its workers; a failing job rejects and the pool goes on.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedStyle, renderMap } from '../../../src/server/ogc/render/index.ts';
+import { fixedStyle, renderMap, styleFromLegend } from '../../../src/server/ogc/render/index.ts';
 import { runRenderJob, type RenderJob } from '../../../src/server/ogc/renderJob.ts';
 import { RenderPool } from '../../../src/server/ogc/renderPool.ts';
+import { legend } from '../render/helpers.ts';
 import { decodePng } from './helpers.ts';
 import { lineStringsTwkb } from './twkbWriter.ts';
 
@@ -37,12 +38,32 @@ describe('render pool', () => {
     expect(img.data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
   });
 
-  it('merging the lines of one class draws what drawing them one by one draws', async () => {
-    const merged = decodePng(await pool.render(job(true)));
-    const single = decodePng(await pool.render(job(false)));
+  it('Skia: merging the lines of one class draws what drawing them one by one draws', async () => {
+    // an area in the image: Skia draws it all, and strokes each class's lines as one path
+    const area: RenderJob['layers'][number] = {
+      kind: 'features',
+      features: [{ geometry: { type: 'Polygon', coordinates: [[[99.95, 6.95], [99.97, 6.95], [99.97, 6.97], [99.95, 6.95]]] } }],
+      style: fixedStyle('polygon', '#00FF00'),
+    };
+    const withArea = (merge: boolean): RenderJob => ({ ...job(merge), layers: [area, ...job(merge).layers] });
+    const merged = decodePng(await pool.render(withArea(true)));
+    const single = decodePng(await pool.render(withArea(false)));
     let differing = 0;
     for (let i = 3; i < merged.data.length; i += 4) if (Math.abs(merged.data[i]! - single.data[i]!) > 64) differing++;
     expect(differing).toBeLessThan(merged.width * merged.height * 0.002);
+  });
+
+  it('strokes only: rows are drawn in the database order, so where two classes cross the later row is on top (as MapServer draws)', async () => {
+    // 2567 across, 2562 down, 2567 across again: the last row, red, is on top at the crossing
+    const across = [[100, 7.5], [101, 7.5]];
+    const crossing = {
+      values: JSON.stringify([2567, 2562, 2567]),
+      geometries: Buffer.from(lineStringsTwkb([across, [[100.5, 7], [100.5, 8]], across])).toString('hex'),
+    };
+    const layers: RenderJob['layers'] = [{ kind: 'rows', ...crossing, style: styleFromLegend(legend('cmline-years')), field: 'line_year', merge: true }];
+    const img = decodePng(await pool.render({ ...job(true), layers }));
+    const at = (128 * 256 + 128) * 4;
+    expect([...img.data.subarray(at, at + 4)]).toEqual([0xe6, 0x19, 0x4b, 255]); // #E6194B, 2567
   });
 
   it('a job that fails rejects, and the next one is drawn', async () => {
