@@ -43,7 +43,7 @@ describe('render pool', () => {
     const area: RenderJob['layers'][number] = {
       kind: 'features',
       features: [{ geometry: { type: 'Polygon', coordinates: [[[99.95, 6.95], [99.97, 6.95], [99.97, 6.97], [99.95, 6.95]]] } }],
-      style: fixedStyle('polygon', '#00FF00'),
+      style: fixedStyle('fill', '#00FF00'),
     };
     const withArea = (merge: boolean): RenderJob => ({ ...job(merge), layers: [area, ...job(merge).layers] });
     const merged = decodePng(await pool.render(withArea(true)));
