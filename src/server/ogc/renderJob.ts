@@ -6,8 +6,8 @@
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import type { Geometry, Position } from 'geojson';
 import { encodeRgbaPng } from './png.ts';
-import { readTwkbSequence } from './twkb.ts';
-import { drawLineMap, drawMap, type BBox, type LayerStyle, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
+import { readTwkbLines, readTwkbSequence } from './twkb.ts';
+import { drawLineMap, drawMap, LinePainter, paintFor, strokeStyle, type BBox, type LayerStyle, type Paint, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
 
 /** Features as the database writes them for drawing (query.ts `renderRowsColumns`). */
 export interface RenderRows {
@@ -17,9 +17,11 @@ export interface RenderRows {
   geometries: string;
 }
 
+/** `merge` joins lines of one value into one MultiLineString. */
+type RowsLayer = { kind: 'rows'; style: LayerStyle; field?: string; merge: boolean } & RenderRows;
+
 export type JobLayer =
-  /** `merge` joins lines of one value into one MultiLineString. */
-  | ({ kind: 'rows'; style: LayerStyle; field?: string; merge: boolean } & RenderRows)
+  | RowsLayer
   /** `[geometry, ...]` (land polygons of the raster stand-in). */
   | { kind: 'geometries'; json: string; style: LayerStyle }
   | { kind: 'features'; features: RenderFeature[]; style: LayerStyle };
@@ -98,10 +100,35 @@ function layerOf(l: JobLayer, rows: Array<[unknown, Geometry]> | undefined, merg
 export const JPEG_QUALITY = 85;
 
 /**
- * Draws the job and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's.
- * Strokes only (line styles without labels) are drawn by the line rasteriser, the rest by Skia.
+ * A job of line-style rows only, drawn from the TWKB straight into the line rasteriser, one row
+ * after another: no GeoJSON objects in between. Null when a layer is anything else or a
+ * geometry is a point or a collection (the GeoJSON path then draws it).
  */
-export async function runRenderJob(job: RenderJob): Promise<Buffer> {
+function drawStrokeRows(job: RenderJob): Uint8ClampedArray | null {
+  const layers = job.layers.filter((l): l is RowsLayer => l.kind === 'rows' && strokeStyle(l.style));
+  if (layers.length !== job.layers.length) return null;
+  const painter = new LinePainter(job);
+  for (const l of layers) {
+    const values = JSON.parse(l.values) as unknown[];
+    const paints = new Map<unknown, Paint>();
+    const paintOf = (value: unknown): Paint => {
+      let paint = paints.get(value);
+      if (!paint) paints.set(value, (paint = paintFor(l.style, l.field !== undefined ? { [l.field]: value } : null)));
+      return paint;
+    };
+    const read = readTwkbLines(Buffer.from(l.geometries, 'hex'), {
+      start: (i) => painter.begin(paintOf(values[i])),
+      part: (xy, count, ring) => painter.part(xy, count, ring),
+      end: () => painter.end(),
+    });
+    if (read === null) return null;
+    if (read !== values.length) throw new RangeError(`render rows: ${values.length} values for ${read} geometries`);
+  }
+  return painter.rgba();
+}
+
+/** The job through GeoJSON features: the line rasteriser's pixels when it is strokes only, else Skia's canvas. */
+function drawFeatures(job: RenderJob): Uint8ClampedArray | Canvas {
   const rows = job.layers.map((l) => (l.kind === 'rows' ? zipRows(l) : undefined));
   const request = (merge: boolean) => ({
     width: job.width,
@@ -112,10 +139,19 @@ export async function runRenderJob(job: RenderJob): Promise<Buffer> {
     bgcolor: job.bgcolor,
     layers: job.layers.map((l, i) => layerOf(l, rows[i], merge)),
   });
-  const lines = drawLineMap(request(false));
-  if (lines) return job.format === 'png' ? encodeRgbaPng(lines, job.width, job.height) : canvasOf(lines, job.width, job.height).encode('jpeg', JPEG_QUALITY);
-  const canvas = drawMap(request(true));
-  return job.format === 'png' ? encodeRgbaPng(canvas.getContext('2d').getImageData(0, 0, job.width, job.height).data, job.width, job.height) : canvas.encode('jpeg', JPEG_QUALITY);
+  return drawLineMap(request(false)) ?? drawMap(request(true));
+}
+
+/**
+ * Draws the job and writes the PNG with the fast tile encoder (png.ts), or a JPEG with Skia's.
+ * Strokes only (line styles without labels) are drawn by the line rasteriser, the rest by Skia.
+ */
+export async function runRenderJob(job: RenderJob): Promise<Buffer> {
+  const drawn = drawStrokeRows(job) ?? drawFeatures(job);
+  if (drawn instanceof Uint8ClampedArray) {
+    return job.format === 'png' ? encodeRgbaPng(drawn, job.width, job.height) : canvasOf(drawn, job.width, job.height).encode('jpeg', JPEG_QUALITY);
+  }
+  return job.format === 'png' ? encodeRgbaPng(drawn.getContext('2d').getImageData(0, 0, job.width, job.height).data, job.width, job.height) : drawn.encode('jpeg', JPEG_QUALITY);
 }
 
 function canvasOf(rgba: Uint8ClampedArray, width: number, height: number): Canvas {

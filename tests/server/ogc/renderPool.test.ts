@@ -66,6 +66,17 @@ describe('render pool', () => {
     expect([...img.data.subarray(at, at + 4)]).toEqual([0xe6, 0x19, 0x4b, 255]); // #E6194B, 2567
   });
 
+  it('draws line rows straight from TWKB the same bytes as through GeoJSON features', async () => {
+    const yearly: RenderJob = { ...job(true), layers: [{ kind: 'rows', ...rows, style: styleFromLegend(legend('cmline-years')), field: 'line_year', merge: true }] };
+    // an empty strokes layer beside the rows: the job is no longer rows only, so it goes through GeoJSON
+    const viaFeatures: RenderJob = { ...yearly, layers: [...yearly.layers, { kind: 'features', features: [], style: fixedStyle('line', '#000000') }] };
+    for (const format of ['png', 'jpeg'] as const) {
+      const direct = await runRenderJob({ ...yearly, format });
+      expect(Buffer.compare(direct, await runRenderJob({ ...viaFeatures, format })), format).toBe(0);
+    }
+    expect(decodePng(await runRenderJob(yearly)).data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
+  });
+
   it('a job that fails rejects, and the next one is drawn', async () => {
     const truncated = { values: '[1]', geometries: Buffer.from(lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4)).toString('hex') };
     const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', ...truncated, style: fixedStyle('line', '#000000'), merge: true }] };

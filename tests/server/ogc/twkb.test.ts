@@ -3,7 +3,7 @@
 // precision asked, for every geometry type, on PGlite and PostgreSQL.
 import type { Geometry } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTwkbSequence } from '../../../src/server/ogc/twkb.ts';
+import { readTwkbLines, readTwkbSequence } from '../../../src/server/ogc/twkb.ts';
 import { openEmptyDatabase, SLOW, type TestDatabase } from '../db/testDatabase.ts';
 
 // consecutive points differ even at 0 decimals (TWKB drops a point repeated after rounding)
@@ -68,5 +68,36 @@ describe('TWKB from PostGIS', { timeout: SLOW }, () => {
   it('truncated bytes are an error, not a wrong picture', async () => {
     const { rows } = await database.db.query<{ twkb: Uint8Array }>(`SELECT ST_AsTWKB('LINESTRING(100 7, 101 8)'::geometry, 5) AS twkb`);
     expect(() => readTwkbSequence(rows[0]!.twkb.subarray(0, rows[0]!.twkb.length - 1))).toThrow(/truncated/);
+  });
+
+  it('reads the lines and rings of every line and area type straight into a sink, and stops at a point', async () => {
+    const lineal = SAMPLES.filter((wkt) => !/POINT|COLLECTION/.test(wkt)).concat('MULTILINESTRING ZM ((100 7 1 2, 101 8 3 4), (102 9 5 6, 103 9.5 7 8))');
+    const { rows } = await database.db.query<{ twkb: Uint8Array }>(
+      `SELECT string_agg(ST_AsTWKB(ST_GeomFromText(wkt, 4326), 4), ''::bytea ORDER BY i) AS twkb FROM unnest($1::text[]) WITH ORDINALITY AS s(wkt, i)`,
+      [lineal],
+    );
+    const seen: Array<{ index: number; parts: Array<{ ring: boolean; xy: number[][] }> }> = [];
+    const count = readTwkbLines(rows[0]!.twkb, {
+      start: (index) => seen.push({ index, parts: [] }),
+      part: (xy, n, ring) => seen.at(-1)!.parts.push({ ring, xy: Array.from({ length: n }, (_, i) => [xy[2 * i]!, xy[2 * i + 1]!]) }),
+      end: () => undefined,
+    });
+    expect(count).toBe(lineal.length);
+    // the same parts, in the same order, as the GeoJSON reader's lines and rings (x, y only)
+    const expected = readTwkbSequence(rows[0]!.twkb).map((g, index) => {
+      const parts = (lines: number[][][], ring: boolean) => lines.map((line) => ({ ring, xy: line.map((p) => [p[0]!, p[1]!]) }));
+      if (g.type === 'LineString') return { index, parts: g.coordinates.length ? parts([g.coordinates], false) : [] };
+      if (g.type === 'MultiLineString') return { index, parts: parts(g.coordinates, false) };
+      if (g.type === 'Polygon') return { index, parts: parts(g.coordinates, true) };
+      if (g.type === 'MultiPolygon') return { index, parts: g.coordinates.flatMap((rings) => parts(rings, true)) };
+      throw new Error(`unexpected ${g.type}`);
+    });
+    expect(seen).toEqual(expected);
+    expect(seen.at(-1)!.parts[1]!.xy).toEqual([[102, 9], [103, 9.5]]);
+
+    const { rows: mixed } = await database.db.query<{ twkb: Uint8Array }>(
+      `SELECT ST_AsTWKB('LINESTRING(100 7, 101 8)'::geometry, 3) || ST_AsTWKB('POINT(100 7)'::geometry, 3) AS twkb`,
+    );
+    expect(readTwkbLines(mixed[0]!.twkb, { start: () => undefined, part: () => undefined, end: () => undefined })).toBeNull();
   });
 });

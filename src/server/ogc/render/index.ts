@@ -1,6 +1,6 @@
 /** WMS rendering: GetMap PNGs and GetLegendGraphic swatches, styled from config/legends.yaml. */
 export { renderMap, drawMap, validateRequest, MIN_SIZE, MAX_SIZE } from './renderMap.ts';
-export { drawLineMap } from './lineMap.ts';
+export { drawLineMap, LinePainter, strokeStyle } from './lineMap.ts';
 export { renderLegendGraphic, type LegendGraphicOptions } from './legendGraphic.ts';
 export {
   styleFromLegend,
