@@ -150,9 +150,13 @@ describe('issue 11 defects, desktop', { timeout: 90_000 }, () => {
     const times = await page.evaluate(() => (window as unknown as { choiceTimes: number[] }).choiceTimes);
     expect(times).toHaveLength(5);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    const sent = calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').length - before;
-    // one request for the last province, plus one per pause of the debounce (with 100 ms either side for timers)
-    expect(sent, `pauses between choices: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeGreaterThanOrEqual(1 + gaps.filter((g) => g > DEBOUNCE_MS + 100).length);
-    expect(sent, `pauses between choices: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeLessThanOrEqual(1 + gaps.filter((g) => g >= DEBOUNCE_MS - 100).length);
+    const asked = calls('coastline', 'list').filter((q) => q.get('list') === 'amphur').slice(before);
+    // The districts of the province chosen last are asked for, last.
+    expect(asked.at(-1)?.get('pv')).toBe(await picker(page, 'province').inputValue());
+    // At most one more request per pause as long as the lists' debounce (100 ms either side for
+    // timers). A longer pause need not let one out: on a loaded machine the page's main thread can
+    // be busy through it, and the next choice's event then runs before the debounce timer (a full
+    // run saw pauses of 882, 107, 304 and 29 ms and one request).
+    expect(asked.length, `pauses between choices: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`).toBeLessThanOrEqual(1 + gaps.filter((g) => g >= DEBOUNCE_MS - 100).length);
   });
 });
