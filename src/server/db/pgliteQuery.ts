@@ -30,23 +30,13 @@ function arrayLiteral(values: readonly unknown[]): string {
   return `{${items.join(',')}}`;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 /**
  * Runs one parameterised statement and returns its rows, parsed by the instance's parsers.
  * A failing statement rejects with postgres's error (SQLSTATE in `code`); the Sync in the same
  * message has already ended it, so the connection is ready for the next query.
  */
 export async function extendedQuery<Row>(pglite: PGlite, sql: string, params: readonly unknown[]): Promise<Row[]> {
-  const message = concat([
+  const message = Buffer.concat([
     serialize.parse({ text: sql }),
     serialize.bind({ values: params.map(toParameter) }),
     serialize.describe({ type: 'P' }),

@@ -139,7 +139,9 @@ function drawFeatures(job: RenderJob): Uint8ClampedArray | Canvas {
     bgcolor: job.bgcolor,
     layers: job.layers.map((l, i) => layerOf(l, rows[i], merge)),
   });
-  return drawLineMap(request(false)) ?? drawMap(request(true));
+  // only layers of line styles can be strokes only: anything else goes to Skia without building the layers twice
+  const strokes = job.layers.every((l) => strokeStyle(l.style));
+  return (strokes ? drawLineMap(request(false)) : null) ?? drawMap(request(true));
 }
 
 /**
