@@ -13,7 +13,7 @@ import { drawLineMap, drawMap, LinePainter, paintFor, strokeStyle, type BBox, ty
 export interface RenderRows {
   /** The style attribute's values, a JSON array. */
   values: string;
-  /** The geometries as TWKB, one after another, in the order of `values`; hex. */
+  /** The geometries as TWKB, one after another, in the order of `values`; base64 (PostgreSQL's `encode(…, 'base64')`, with its line breaks). */
   geometries: string;
 }
 
@@ -73,7 +73,7 @@ function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | un
 
 function zipRows(r: RenderRows): Array<[unknown, Geometry]> {
   const values = JSON.parse(r.values) as unknown[];
-  const geometries = readTwkbSequence(Buffer.from(r.geometries, 'hex'));
+  const geometries = readTwkbSequence(Buffer.from(r.geometries, 'base64'));
   if (values.length !== geometries.length) throw new RangeError(`render rows: ${values.length} values for ${geometries.length} geometries`);
   return geometries.map((g, i) => [values[i], g]);
 }
@@ -116,7 +116,7 @@ function drawStrokeRows(job: RenderJob): Uint8ClampedArray | null {
       if (!paint) paints.set(value, (paint = paintFor(l.style, l.field !== undefined ? { [l.field]: value } : null)));
       return paint;
     };
-    const read = readTwkbLines(Buffer.from(l.geometries, 'hex'), {
+    const read = readTwkbLines(Buffer.from(l.geometries, 'base64'), {
       start: (i) => painter.begin(paintOf(values[i])),
       part: (xy, count, ring) => painter.part(xy, count, ring),
       end: () => painter.end(),

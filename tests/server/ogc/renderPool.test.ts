@@ -12,7 +12,7 @@ const lines = Array.from({ length: 200 }, (_, i) => [
   [100 + (i % 20) * 0.05, 7 + Math.floor(i / 20) * 0.1],
   [100.04 + (i % 20) * 0.05, 7.05 + Math.floor(i / 20) * 0.1],
 ]);
-const rows = { values: JSON.stringify(lines.map((_, i) => 2560 + (i % 3))), geometries: Buffer.from(lineStringsTwkb(lines)).toString('hex') };
+const rows = { values: JSON.stringify(lines.map((_, i) => 2560 + (i % 3))), geometries: Buffer.from(lineStringsTwkb(lines)).toString('base64') };
 const job = (merge: boolean): RenderJob => ({
   width: 256,
   height: 256,
@@ -58,7 +58,7 @@ describe('render pool', () => {
     const across = [[100, 7.5], [101, 7.5]];
     const crossing = {
       values: JSON.stringify([2567, 2562, 2567]),
-      geometries: Buffer.from(lineStringsTwkb([across, [[100.5, 7], [100.5, 8]], across])).toString('hex'),
+      geometries: Buffer.from(lineStringsTwkb([across, [[100.5, 7], [100.5, 8]], across])).toString('base64'),
     };
     const layers: RenderJob['layers'] = [{ kind: 'rows', ...crossing, style: styleFromLegend(legend('cmline-years')), field: 'line_year', merge: true }];
     const img = decodePng(await pool.render({ ...job(true), layers }));
@@ -78,7 +78,7 @@ describe('render pool', () => {
   });
 
   it('a job that fails rejects, and the next one is drawn', async () => {
-    const truncated = { values: '[1]', geometries: Buffer.from(lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4)).toString('hex') };
+    const truncated = { values: '[1]', geometries: Buffer.from(lineStringsTwkb([[[100, 7], [100.1, 7.1]]]).subarray(0, 4)).toString('base64') };
     const bad: RenderJob = { ...job(true), layers: [{ kind: 'rows', ...truncated, style: fixedStyle('line', '#000000'), merge: true }] };
     await expect(pool.render(bad)).rejects.toThrow(/render worker/);
     const png = await pool.render(job(true));
