@@ -37,10 +37,15 @@ export interface RenderJob {
   layers: JobLayer[];
 }
 
+/** A row's properties for its paint: the style attribute's value, when the style has one. */
+function propertiesOf(field: string | undefined, value: unknown): RenderFeature['properties'] {
+  return field !== undefined ? { [field]: value } : null;
+}
+
 function asFeatures(rows: ReadonlyArray<[unknown, unknown]>, field: string | undefined): RenderFeature[] {
   return rows.map(([value, geometry]) => ({
     geometry: geometry as RenderFeature['geometry'],
-    properties: field !== undefined ? { [field]: value } : null,
+    properties: propertiesOf(field, value),
   }));
 }
 
@@ -66,7 +71,7 @@ function mergedLines(rows: ReadonlyArray<[unknown, unknown]>, field: string | un
   }
   const merged: RenderFeature[] = [...groups.values()].map((group) => ({
     geometry: { type: 'MultiLineString', coordinates: group.lines },
-    properties: field !== undefined ? { [field]: group.value } : null,
+    properties: propertiesOf(field, group.value),
   }));
   return others.length ? [...merged, ...asFeatures(others, field)] : merged;
 }
@@ -113,7 +118,7 @@ function drawStrokeRows(job: RenderJob): Uint8ClampedArray | null {
     const paints = new Map<unknown, Paint>();
     const paintOf = (value: unknown): Paint => {
       let paint = paints.get(value);
-      if (!paint) paints.set(value, (paint = paintFor(l.style, l.field !== undefined ? { [l.field]: value } : null)));
+      if (!paint) paints.set(value, (paint = paintFor(l.style, propertiesOf(l.field, value))));
       return paint;
     };
     const read = readTwkbLines(Buffer.from(l.geometries, 'base64'), {
