@@ -8,13 +8,15 @@
 // a file only when it needs it, as PROJ does proj.db) and gives the library to the dynamic loader
 // compiled. Its compilation starts when the open does, on V8's background threads beside PGlite's
 // own module: handed to the loader as bytes it was compiled only after postgres's module, and a
-// warm start waited ~0.4-0.6 s for it (issue 29). Files are copied byte for byte.
+// warm start waited ~0.4-0.6 s for it (issue 29). Files are copied byte for byte, except that
+// postgis-3.so keeps only the exports anything looks up (postgisExportNeeded).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Extension } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { keepExports } from './wasmExports.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BLOCK = 512;
@@ -22,6 +24,8 @@ const POSTGIS_LIBRARY = 'lib/postgresql/postgis-3.so';
 const EXTENSION_DIR = 'share/postgresql/extension';
 /** Where the unpacked folder appears inside PGlite's file system. */
 const MOUNT = 'postgis-files';
+/** Names the unpacked folder after how postgis-3.so's exports were chosen: change it with postgisExportNeeded. */
+const EXPORTS_RULE = 'exports2';
 
 /** The entries the postgis extension needs (the install script of the bundled version only). */
 export function keepEntry(name: string, version: string): boolean {
@@ -60,6 +64,24 @@ export function tarFiles(tar: Buffer): Array<{ name: string; data: Buffer }> {
   return files;
 }
 
+/**
+ * The exports of postgis-3.so that are ever looked up. Loading a library gives every export a JS
+ * wrapper, a GOT entry and (functions) a table slot: 23,265 of them, ~0.3 s of a warm start and a
+ * ~40 MB heap for V8 to mark. Needed are the names the library imports (its GOT entries, the
+ * addresses its code takes of its exported functions and data, and the ~3,900 functions of its own,
+ * GEOS's and libc++'s that it calls through `env`: all resolved against its exports once it is
+ * loaded), the SQL-callable functions with their `pg_finfo_` records
+ * (postgres's dlsym; the install script names no other), the module and extension hooks, and the
+ * `__` names Emscripten's loader calls (constructors, relocations, EM_ASM/EM_JS).
+ */
+export function postgisExportNeeded(library: WebAssembly.Module): (name: string) => boolean {
+  const exported = WebAssembly.Module.exports(library).map((e) => e.name);
+  const needed = new Set(WebAssembly.Module.imports(library).map((i) => i.name));
+  for (const name of exported) if (name.startsWith('pg_finfo_')) needed.add(name).add(name.slice('pg_finfo_'.length));
+  for (const name of ['Pg_magic_func', '_PG_init', '_PG_fini']) needed.add(name);
+  return (name) => needed.has(name) || name.startsWith('__');
+}
+
 /** The folder of unpacked PostGIS files, made from the package's bundle when missing. */
 export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglite')): string {
   const entry = import.meta.resolve('@electric-sql/pglite-postgis');
@@ -67,7 +89,7 @@ export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglit
   // Named after what the package's bundle holds (the package's version and the bundle's size), not
   // its file time: an upgraded package makes a new folder, a copied installation keeps its own.
   const { version: packageVersion } = JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')) as { version: string };
-  const target = path.join(cacheDir, `postgis-${packageVersion}-${statSync(source).size}`);
+  const target = path.join(cacheDir, `postgis-${packageVersion}-${statSync(source).size}-${EXPORTS_RULE}`);
   if (existsSync(target)) return target;
   const files = tarFiles(gunzipSync(readFileSync(source)));
   const version = files.map((f) => /^share\/postgresql\/extension\/postgis--(\d+\.\d+\.\d+)\.sql$/.exec(f.name)?.[1]).find(Boolean);
@@ -76,7 +98,8 @@ export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglit
   rmSync(temp, { recursive: true, force: true });
   for (const file of files.filter((f) => keepEntry(f.name, version))) {
     mkdirSync(path.join(temp, path.dirname(file.name)), { recursive: true });
-    writeFileSync(path.join(temp, file.name), file.data);
+    const data = file.name === POSTGIS_LIBRARY ? keepExports(file.data, postgisExportNeeded(new WebAssembly.Module(new Uint8Array(file.data)))) : file.data;
+    writeFileSync(path.join(temp, file.name), data);
   }
   try {
     renameSync(temp, target); // atomic: processes opening databases together never see half a folder
