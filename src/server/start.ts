@@ -30,6 +30,8 @@ function portFromEnv(value: string | undefined): number {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** When the layer catalog's row check (a warning at most) runs after the server starts serving. */
+const AFTER_SERVING_MS = 1000;
 
 /** One line: cold or warm start and its times, and whether the data is the sample dataset. */
 async function describeDatabase(db: ManagedDatabase, report: EnsureReport, role: string): Promise<string> {
@@ -100,8 +102,8 @@ const [{ db, report, role }] = await Promise.all([
   ensureClientBuilt(rootDir).catch((error: unknown) => fail(`Client build failed: ${String(error)}`)),
 ]);
 console.log(await describeDatabase(db, report, role));
-const refusal = await checkStartData(db, configDir, loaded.catalog);
-if (refusal) fail(refusal);
+const dataCheck = await checkStartData(db, configDir, loaded.catalog);
+if (dataCheck.refusal) fail(dataCheck.refusal);
 
 const { basePath, product, backend } = loaded.bundle.app;
 const lifecycle = new Lifecycle();
@@ -127,6 +129,8 @@ server.listen(port, host, () => {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(process.uptime() * 1000)} after the process started)`);
   if (allowOrigins.length) console.log(`GetFeatureInfo proxy may ask: ${allowOrigins.join(', ')}`);
+  // a second later: the first requests after a restart go before its first touch of every table
+  setTimeout(() => void dataCheck.afterServing(), AFTER_SERVING_MS).unref();
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,12 +1,14 @@
 // npm start checks the layer catalog against the database it serves (issue 23 item 1): a catalog
 // table that is not there stops the start with its file:line:column, as a config error does,
-// before a visitor meets an empty layer; on the sample data the start serves.
+// before a visitor meets an empty layer; on the sample data the start serves. A layer that selects
+// no rows is served (empty) and warned of once the server serves (issue 29 aim 5: not before).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { beachwatchConfig } from '../support/beachwatch.ts';
+import { openDatabase } from '../../src/server/db/open.ts';
+import { beachwatchConfig, beachwatchRows, writeBeachwatchTable } from '../support/beachwatch.ts';
 import { SLOW } from './db/testDatabase.ts';
 import { sampleDatabaseSuite } from './sampleDatabaseEnv.ts';
 
@@ -14,8 +16,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const { env: databaseEnv, cleanups } = sampleDatabaseSuite();
 
-/** The start (src/server/start.ts under tsx) until it serves or exits: its output and exit code. */
-function start(configDir: string): Promise<{ code: number | null; output: string }> {
+/** The start (src/server/start.ts under tsx) until it serves (or prints `until`) or exits: its output and exit code. */
+function start(configDir: string, until = (output: string) => /^Serving http/m.test(output)): Promise<{ code: number | null; output: string }> {
   const child = spawn(TSX, ['src/server/start.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...databaseEnv(), CONFIG_DIR: configDir, PORT: '0', HOST: '127.0.0.1', DATABASE_READ_URL: '' },
@@ -25,7 +27,7 @@ function start(configDir: string): Promise<{ code: number | null; output: string
   return new Promise((resolve) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (/^Serving http/m.test(output)) {
+      if (until(output)) {
         child.kill('SIGTERM');
         resolve({ code: null, output });
       }
@@ -54,5 +56,27 @@ describe('npm start checks the catalog against its database', { timeout: SLOW },
     expect(output).toContain('Serving http');
     expect(output).not.toMatch(/layers\.yaml:\d+:\d+/);
     expect(code).toBeNull();
+  });
+
+  it('serves a layer that selects no rows and warns of it once it serves', async () => {
+    const table = `beachwatch_start_${process.pid}`; // the PostgreSQL sample is shared by the suite's files
+    const withDb = async (fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) => {
+      const db = await openDatabase({ env: databaseEnv() });
+      await fn(db).finally(() => db.close());
+    };
+    await withDb((db) => writeBeachwatchTable(db, table, beachwatchRows().filter((r) => r.year !== 2565)));
+    try {
+      const { dir, cleanup } = beachwatchConfig({ table });
+      cleanups.push(cleanup);
+      const summary = 'layer catalog: 1 published layer selects no rows (served empty)';
+      const { code, output } = await start(dir, (text) => text.includes(summary) && text.includes('(it is served empty)'));
+      expect(code).toBeNull();
+      const warning = output.indexOf(`layer "beachwatch_2565" selects no rows: no row of table "${table}" has year = 2565 (it is served empty)`);
+      expect(warning).toBeGreaterThan(output.indexOf('Serving http'));
+      expect(output.indexOf('Serving http')).toBeGreaterThan(-1);
+      expect(output).toContain(summary);
+    } finally {
+      await withDb((db) => db.query(`DROP TABLE ${table}`).then(() => undefined));
+    }
   });
 });

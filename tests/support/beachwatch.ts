@@ -18,6 +18,8 @@ export const GLOSSARY_FIELD = 'litter_kg: { th: ปริมาณขยะ, en:
 export interface BeachwatchEdits {
   /** The catalog entry's text (default: the fixture's). */
   catalogLayer?: string;
+  /** The table the fixture's entry publishes (default beachwatch). */
+  table?: string;
   legend?: string;
   topic?: string;
 }
@@ -29,7 +31,8 @@ export function beachwatchConfig(edits: BeachwatchEdits = {}): { dir: string; cl
   const catalog = parse(readFileSync(path.join(FIXTURE, 'catalog.yaml'), 'utf8')) as { dimension: string; layer: string };
   const layersFile = path.join(dir, 'layers.yaml');
   const layers = readFileSync(layersFile, 'utf8').replace('\ndimensions:\n', `\ndimensions:\n  ${catalog.dimension.trim()}\n`);
-  writeFileSync(layersFile, `${layers.trimEnd()}\n${indent(edits.catalogLayer ?? catalog.layer)}`);
+  const layer = edits.catalogLayer ?? (edits.table ? catalog.layer.replace('table: beachwatch', `table: ${edits.table}`) : catalog.layer);
+  writeFileSync(layersFile, `${layers.trimEnd()}\n${indent(layer)}`);
   const legendsFile = path.join(dir, 'legends.yaml');
   writeFileSync(legendsFile, `${readFileSync(legendsFile, 'utf8').trimEnd()}\n${edits.legend ?? readFileSync(path.join(FIXTURE, 'legends.yaml'), 'utf8')}`);
   writeFileSync(path.join(dir, 'topics/beachwatch.yaml'), edits.topic ?? BEACHWATCH_TOPIC);
@@ -64,11 +67,12 @@ export function beachwatchRows(): Array<{ gid: number; name_th: string; prv_code
   return rows;
 }
 
-/** Creates table beachwatch (as `npm run import` would: gid key, EPSG:4326 points) with the rows. */
-export async function writeBeachwatchTable(db: Queryable): Promise<void> {
-  await db.query('DROP TABLE IF EXISTS beachwatch');
-  await db.query(`CREATE TABLE beachwatch (gid integer PRIMARY KEY, name_th text, prv_code text, province text, year integer, litter_kg double precision, geom geometry(Point, 4326))`);
-  for (const r of beachwatchRows()) {
-    await db.query('INSERT INTO beachwatch VALUES ($1, $2, $3, $4, $5, $6, ST_SetSRID(ST_MakePoint($7, $8), 4326))', [r.gid, r.name_th, r.prv_code, r.province, r.year, r.litter_kg, r.lon, r.lat]);
+/** Creates table beachwatch (as `npm run import` would: gid key, EPSG:4326 points) with the rows,
+ *  or another table of the same shape with the rows given. */
+export async function writeBeachwatchTable(db: Queryable, table = 'beachwatch', rows = beachwatchRows()): Promise<void> {
+  await db.query(`DROP TABLE IF EXISTS ${table}`);
+  await db.query(`CREATE TABLE ${table} (gid integer PRIMARY KEY, name_th text, prv_code text, province text, year integer, litter_kg double precision, geom geometry(Point, 4326))`);
+  for (const r of rows) {
+    await db.query(`INSERT INTO ${table} VALUES ($1, $2, $3, $4, $5, $6, ST_SetSRID(ST_MakePoint($7, $8), 4326))`, [r.gid, r.name_th, r.prv_code, r.province, r.year, r.litter_kg, r.lon, r.lat]);
   }
 }

@@ -1,9 +1,9 @@
 // What the database holds, as the layer catalog check needs it: the tables of the search path,
 // their columns and types, their geometry column's type and SRID, and their single-column unique
-// indexes. Two catalog queries, the same on PGlite and PostgreSQL, that call no PostGIS function:
-// on PGlite the first one loads PostGIS's library (17 MB of WebAssembly, its 23,000 symbols merged
-// into postgres's): 0.25-0.45 s that npm start's catalog check paid before serving (issue 29), for
-// two numbers PostgreSQL already holds in the column's typmod.
+// indexes. One catalog query, the same on PGlite and PostgreSQL, that calls no PostGIS function:
+// on PGlite the first such call loads PostGIS's library into postgres (0.25-0.45 s that npm
+// start's catalog check paid before serving, issue 29) for two numbers PostgreSQL already holds in
+// the column's typmod.
 import type { Queryable } from './types.ts';
 
 export interface TableShape {
@@ -30,25 +30,18 @@ export function geometryTypmod(typmod: number): { type: string; srid: number } {
 }
 
 export async function describeTables(db: Queryable): Promise<Map<string, TableShape>> {
-  const [columns, unique] = await Promise.all([
-    // pg_catalog, not information_schema or the geometry_columns view: on a freshly opened PGlite
-    // those took 0.5 s, a fifth of a warm start; the geometry type and SRID are in the typmod
-    db.query<{ table_name: string; column_name: string; udt_name: string; typmod: number }>(
-      `SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS udt_name, a.atttypmod AS typmod
-         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-         JOIN pg_type t ON t.oid = a.atttypid
-        WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f') AND n.nspname = ANY (current_schemas(false))
-        ORDER BY c.relname, a.attnum`,
-    ),
-    db.query<{ table_name: string; column_name: string }>(
-      `SELECT c.relname AS table_name, a.attname AS column_name
-         FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
-         JOIN pg_namespace n ON n.oid = c.relnamespace
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
-        WHERE i.indisunique AND i.indnatts = 1 AND n.nspname = ANY (current_schemas(false))`,
-    ),
-  ]);
+  // pg_catalog, not information_schema or the geometry_columns view: on a freshly opened PGlite
+  // those took 0.5 s, a fifth of a warm start; the geometry type and SRID are in the typmod. One
+  // query with the unique indexes in it: a second one, over pg_index, cost a warm start 60-80 ms.
+  const columns = await db.query<{ table_name: string; column_name: string; udt_name: string; typmod: number; is_unique: boolean }>(
+    `SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS udt_name, a.atttypmod AS typmod,
+            EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisunique AND i.indnatts = 1 AND i.indkey[0] = a.attnum) AS is_unique
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+       JOIN pg_type t ON t.oid = a.atttypid
+      WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f') AND n.nspname = ANY (current_schemas(false))
+      ORDER BY c.relname, a.attnum`,
+  );
   const tables = new Map<string, TableShape>();
   const shape = (name: string) => {
     let t = tables.get(name);
@@ -58,11 +51,11 @@ export async function describeTables(db: Queryable): Promise<Map<string, TableSh
   for (const c of columns.rows) {
     const table = shape(c.table_name);
     table.columns.set(c.column_name, c.udt_name);
+    if (c.is_unique) table.unique.add(c.column_name);
     if (c.udt_name === 'geometry') {
       const { type, srid } = geometryTypmod(Number(c.typmod));
       table.geometry.set(c.column_name, { type: type.toUpperCase(), srid });
     }
   }
-  for (const u of unique.rows) shape(u.table_name).unique.add(u.column_name);
   return tables;
 }

@@ -3,7 +3,7 @@
 // id column and SQL expression; a dimension value that selects no rows is a warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../src/loader/loadCatalog.ts';
-import { checkCatalogData, type DataProblem } from '../../../src/server/data/catalogData.ts';
+import { checkCatalogShape, type DataProblem } from '../../../src/server/data/catalogData.ts';
 import { describeTables } from '../../../src/server/db/introspect.ts';
 import type { Queryable } from '../../../src/server/db/types.ts';
 import { beachwatchConfig, writeBeachwatchTable } from '../../support/beachwatch.ts';
@@ -38,6 +38,12 @@ async function problemsWith(tx: Queryable, entry?: string): Promise<string[]> {
   } finally {
     cleanup();
   }
+}
+
+/** Both parts of the check: what fails, then the layers that select no rows. */
+async function checkCatalogData(...args: Parameters<typeof checkCatalogShape>): Promise<DataProblem[]> {
+  const check = await checkCatalogShape(...args);
+  return [...check.problems, ...(await check.emptyLayers())];
 }
 
 const show = (p: DataProblem) => `${p.severity} ${p.path.join('.')}: ${p.message}`;
