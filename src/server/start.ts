@@ -30,7 +30,8 @@ function portFromEnv(value: string | undefined): number {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-/** When the layer catalog's row check (a warning at most) runs after the server starts serving. */
+/** When the work that need not hold up a start runs after the server serves: PostGIS's library
+ *  loaded into PGlite, the layer catalog's row check (a warning at most). */
 const AFTER_SERVING_MS = 1000;
 
 /** One line: cold or warm start and its times, and whether the data is the sample dataset. */
@@ -129,8 +130,8 @@ server.listen(port, host, () => {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(process.uptime() * 1000)} after the process started)`);
   if (allowOrigins.length) console.log(`GetFeatureInfo proxy may ask: ${allowOrigins.join(', ')}`);
-  // a second later: the first requests after a restart go before its first touch of every table
-  setTimeout(() => void dataCheck.afterServing(), AFTER_SERVING_MS).unref();
+  // a second later: the first requests after a restart go before this work
+  setTimeout(() => void loadPostgis(db).then(dataCheck.afterServing), AFTER_SERVING_MS).unref();
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -147,6 +148,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       );
     });
   });
+}
+
+/**
+ * PGlite reads, compiles and links PostGIS's library on the first call of a PostGIS function
+ * (postgisFiles.ts: ~0.5 s): made once the server serves, so that neither the start nor, usually,
+ * a visitor's first map waits for it. PostgreSQL loads it in each connection itself.
+ */
+async function loadPostgis(db: ManagedDatabase): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  await db.query('SELECT postgis_lib_version()').catch((error: unknown) => console.error(`PostGIS did not load: ${String(error)}`));
 }
 
 /** The satellite imagery key comes from the environment (never from config or the repository). */

@@ -5,11 +5,11 @@
 // open unpacks postgis-3.so, its control file, its install script and the PROJ data (the package's
 // bundle also holds postgis_raster and postgis_topology, 16 MB of WebAssembly each, which we never
 // use) into .cache/pglite/, and every open mounts that folder (Emscripten's NODEFS: postgres reads
-// a file only when it needs it, as PROJ does proj.db) and gives the library to the dynamic loader
-// compiled. Its compilation starts when the open does, on V8's background threads beside PGlite's
-// own module: handed to the loader as bytes it was compiled only after postgres's module, and a
-// warm start waited ~0.4-0.6 s for it (issue 29). Files are copied byte for byte, except that
-// postgis-3.so keeps only the exports anything looks up (postgisExportNeeded).
+// a file only when it needs it, as PROJ does proj.db). The library too is read, compiled and
+// linked when postgres first needs it (the first call of a PostGIS function: ~0.4-0.55 s, which
+// npm start makes after it serves), not at every open (issue 29: 0.3-0.4 s of a warm start). Files
+// are copied byte for byte, except that postgis-3.so keeps only the exports anything looks up
+// (postgisExportNeeded).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,45 +112,27 @@ export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglit
 
 /** The parts of an Emscripten module the mount uses. */
 interface EmscriptenModule {
-  addRunDependency(id: string): void;
-  removeRunDependency(id: string): void;
   FS: {
     filesystems: { NODEFS: unknown };
     analyzePath(path: string): { exists: boolean };
     mkdirTree(path: string): void;
     mount(type: unknown, options: { root: string }, mountpoint: string): void;
     symlink(target: string, path: string): void;
-    writeFile(path: string, data: Uint8Array): void;
-    createPreloadedFile(parent: string, name: string, data: Uint8Array | WebAssembly.Module, canRead: boolean, canWrite: boolean, onload: () => void, onerror: () => void, dontCreateFile: boolean): void;
   };
 }
 
-/**
- * Mounts `dir` at <prefix>/postgis-files and links the extension's files where postgres looks.
- * postgis-3.so is an empty file there: PGlite's dlopen reads a library file into memory before it
- * looks for a preloaded one, and the preloaded one is what it loads. The preload takes the compiled
- * module as well as bytes (Emscripten's loadWebAssemblyModule); postgres starts once it is in.
- */
-function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string, library: Promise<WebAssembly.Module>): void {
+/** Mounts `dir` at <prefix>/postgis-files and links the extension's files where postgres looks. */
+function mountPostgisFiles(mod: EmscriptenModule, prefix: string, dir: string): void {
   const { FS } = mod;
   const ensureDir = (p: string) => FS.analyzePath(p).exists || FS.mkdirTree(p);
   ensureDir(`${prefix}/${MOUNT}`);
   FS.mount(FS.filesystems.NODEFS, { root: dir }, `${prefix}/${MOUNT}`);
-  ensureDir(`${prefix}/${EXTENSION_DIR}`);
-  // the control file and the install script: all the unpacked folder holds there (keepEntry)
-  for (const file of readdirSync(path.join(dir, EXTENSION_DIR))) FS.symlink(`${prefix}/${MOUNT}/${EXTENSION_DIR}/${file}`, `${prefix}/${EXTENSION_DIR}/${file}`);
-  const libraryDir = `${prefix}/${path.posix.dirname(POSTGIS_LIBRARY)}`;
-  ensureDir(libraryDir);
-  FS.writeFile(`${prefix}/${POSTGIS_LIBRARY}`, new Uint8Array(0));
-  const failed = (error?: unknown) => console.error(`PostGIS: ${dir}/${POSTGIS_LIBRARY} did not compile; PostGIS functions will fail${error ? `: ${String(error)}` : ''}`);
-  const compiling = `compile ${POSTGIS_LIBRARY}`;
-  mod.addRunDependency(compiling);
-  library
-    .then(
-      (compiled) => FS.createPreloadedFile(libraryDir, path.posix.basename(POSTGIS_LIBRARY), compiled, true, false, () => {}, failed, true),
-      failed,
-    )
-    .finally(() => mod.removeRunDependency(compiling));
+  // the control file and the install script (all the unpacked folder holds there: keepEntry), and the library
+  const linked = [...readdirSync(path.join(dir, EXTENSION_DIR)).map((file) => `${EXTENSION_DIR}/${file}`), POSTGIS_LIBRARY];
+  for (const file of linked) {
+    ensureDir(`${prefix}/${path.posix.dirname(file)}`);
+    FS.symlink(`${prefix}/${MOUNT}/${file}`, `${prefix}/${file}`);
+  }
 }
 
 /** The postgis extension for PGlite, from the unpacked files. */
@@ -158,12 +140,10 @@ export const postgisFromFiles: Extension = {
   name: postgis.name,
   setup: async (pg, emscriptenOpts) => {
     const dir = postgisFilesDir();
-    const library = WebAssembly.compile(readFileSync(path.join(dir, POSTGIS_LIBRARY)));
-    library.catch(() => undefined); // reported by the mount, which waits for it
     const { emscriptenOpts: opts } = await postgis.setup(pg, emscriptenOpts); // its environment; its bundle is not used
     const prefix = opts.WASM_PREFIX as string | undefined;
     if (!prefix) throw new Error('PGlite gave the postgis extension no WASM_PREFIX');
     opts.PGLITE_ENV.PROJ_DATA = `${prefix}/${MOUNT}/share/proj`;
-    return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), (mod: EmscriptenModule) => mountPostgisFiles(mod, prefix, dir, library)] } };
+    return { emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), (mod: EmscriptenModule) => mountPostgisFiles(mod, prefix, dir)] } };
   },
 };
