@@ -7,8 +7,8 @@
 
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { REPO_ROOT } from './open.ts';
 
@@ -35,6 +35,9 @@ export function sampleKey(root = REPO_ROOT): string {
   const hash = createHash('sha256');
   const files = [...INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))), ...INPUT_FILES.map((file) => path.join(root, file))];
   for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
+  // required here, not imported: npm start loads this module before it opens the database, and a
+  // warm start never asks for the key (loading yaml there held the open back ~50 ms, issue 29)
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const codes = (parse(readFileSync(path.join(root, GLOSSARY), 'utf8')) as { codes?: unknown }).codes;
   hash.update(GLOSSARY).update(JSON.stringify(codes ?? null));
   for (const name of ENGINE_PACKAGES) {
