@@ -152,7 +152,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /**
  * PGlite reads, compiles and links PostGIS's library on the first call of a PostGIS function
- * (postgisFiles.ts: ~0.5 s): made once the server serves, so that neither the start nor, usually,
+ * (postgisFiles.ts: 0.4-0.85 s here): made once the server serves, so that neither the start nor, usually,
  * a visitor's first map waits for it. PostgreSQL loads it in each connection itself.
  */
 async function loadPostgis(db: ManagedDatabase): Promise<void> {

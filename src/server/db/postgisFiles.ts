@@ -6,7 +6,7 @@
 // bundle also holds postgis_raster and postgis_topology, 16 MB of WebAssembly each, which we never
 // use) into .cache/pglite/, and every open mounts that folder (Emscripten's NODEFS: postgres reads
 // a file only when it needs it, as PROJ does proj.db). The library too is read, compiled and
-// linked when postgres first needs it (the first call of a PostGIS function: ~0.4-0.55 s, which
+// linked when postgres first needs it (the first call of a PostGIS function: 0.4-0.85 s here, which
 // npm start makes after it serves), not at every open (issue 29: 0.3-0.4 s of a warm start). Files
 // are copied byte for byte, except that postgis-3.so keeps only the exports anything looks up
 // (postgisExportNeeded).
