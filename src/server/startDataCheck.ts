@@ -1,7 +1,8 @@
 // npm start's check of the layer catalog against the database it serves (tables, columns,
 // values): an error stops the start, as a config error does, before a visitor meets it; a warning
-// is printed (those about layers that select no rows once the server serves). start.ts loads this with the rest of the server while the database opens, so that
-// nothing is left to load once the database is ready.
+// is printed (those about layers that select no rows once the server serves). start.ts loads this
+// with the rest of the server while the database opens, so that nothing is left to load once the
+// database is ready.
 import path from 'node:path';
 import { formatConfigError, type ConfigError } from '../engine/errors.ts';
 import { catalogDataCheck, type ValidatedCatalog } from './data/catalogDataErrors.ts';

@@ -66,7 +66,7 @@ export function tarFiles(tar: Buffer): Array<{ name: string; data: Buffer }> {
 
 /**
  * The exports of postgis-3.so that are ever looked up. Loading a library gives every export a JS
- * wrapper, a GOT entry and (functions) a table slot: 23,265 of them, ~0.3 s of a warm start and a
+ * wrapper, a GOT entry and (functions) a table slot: 23,265 of them, ~0.2 s of each load and a
  * ~40 MB heap for V8 to mark. Needed are the names the library imports (its GOT entries, the
  * addresses its code takes of its exported functions and data, and the ~3,900 functions of its own,
  * GEOS's and libc++'s that it calls through `env`: all resolved against its exports once it is
