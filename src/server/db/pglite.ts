@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { extendedQuery } from './pgliteQuery.ts';
 import { postgisFromFiles } from './postgisFiles.ts';
 import { SerialQueue } from './serialQueue.ts';
+import { fastRuntimeImports } from './runtimeImports.ts';
 import { inTransaction, type Connection } from './transaction.ts';
 import type { ManagedDatabase, QueryResult, Session } from './types.ts';
 import { TEXT_PARSERS } from './valueTypes.ts';
@@ -36,7 +37,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite({
     dataDir: options.dataDir ?? 'memory://',
-    extensions: { postgis: postgisFromFiles },
+    extensions: { runtimeImports: fastRuntimeImports, postgis: postgisFromFiles },
     parsers: { ...TEXT_PARSERS },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
