@@ -1,8 +1,11 @@
 // Reads a YAML or JSON config file and keeps a way back from a JSON path to its line:column.
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, visit, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
 import type { ConfigError, JsonPath } from '../engine/errors.ts';
 import { formatJsonPath } from '../engine/errors.ts';
+import { lazyPackage } from './lazyPackage.ts';
+
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 
 export interface SourceDocument {
   /** Path shown in messages (relative to the working directory when inside it). */
@@ -30,6 +33,7 @@ export async function readDocument(absPath: string, shownPath: string): Promise<
 }
 
 export function parseText(text: string, shownPath: string): ReadResult {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -69,6 +73,7 @@ function describeParseError(code: string, message: string, key?: string | number
 }
 
 function findOffset(doc: Document, path: JsonPath, at: 'value' | 'key'): number {
+  const { isAlias, isMap, isScalar, isSeq } = yaml();
   let node: Node | null = doc.contents as Node | null;
   let offset = node?.range?.[0] ?? 0;
   for (let i = 0; i < path.length && node; i++) {
@@ -98,7 +103,7 @@ function findOffset(doc: Document, path: JsonPath, at: 'value' | 'key'): number 
 /** Start of the quoted scalar that runs up to `offset` (where the parser missed its closing quote). */
 function openingQuote(doc: Document, offset: number): number {
   let start = offset;
-  visit(doc, {
+  yaml().visit(doc, {
     Scalar(_, node) {
       const r = node.range;
       if (r && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && r[0] < offset && offset <= r[2]) start = r[0];
@@ -109,6 +114,7 @@ function openingQuote(doc: Document, offset: number): number {
 
 /** JSON path of the mapping key that starts at `offset` (for duplicate keys). */
 function keyPathAt(doc: Document, offset: number): JsonPath | undefined {
+  const { isMap, isScalar, isSeq } = yaml();
   const walk = (node: unknown, path: JsonPath): JsonPath | undefined => {
     if (isMap(node)) {
       for (const pair of node.items) {

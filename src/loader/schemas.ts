@@ -1,9 +1,13 @@
 // One ajv instance holding every schema of schemas/, shared by the loader, the form and tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type { FormatsPlugin } from 'ajv-formats';
+import { lazyPackage } from './lazyPackage.ts';
 import { SCHEMA_DIR } from './schemaDir.ts';
+
+const ajvPackage = lazyPackage<typeof import('ajv')>('ajv');
+const addFormats = lazyPackage<FormatsPlugin>('ajv-formats'); // CommonJS: the plugin is module.exports
 
 
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
@@ -18,10 +22,8 @@ export function schemaAjv(): Ajv {
   // type-less constraint) is an error, not silence. strictRequired stays ajv's default (off): it
   // refuses the `oneOf: [{required: [a]}, {required: [b]}]` idiom. useDefaults writes each
   // schema default into the validated config, so the code reads defaults from the config only.
-  ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
-  // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
-  const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv = new (ajvPackage().Ajv)({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
+  addFormats()(ajv);
   for (const name of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'))) {
     ajv.addSchema(JSON.parse(readFileSync(path.join(SCHEMA_DIR, name), 'utf8')) as object);
   }

@@ -7,11 +7,14 @@
 
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { lazyPackage } from '../../loader/lazyPackage.ts';
 import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { REPO_ROOT } from './open.ts';
 
+// npm start loads this module before it opens the database, and a warm start never asks for the
+// key (loading yaml there held the open back ~50 ms, issue 29)
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 const INPUT_DIRS = ['src/server/db/migrations', 'src/server/data/sample'];
 const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'config/layers.yaml'];
 // The generator reads the glossary's code sets only (src/server/data/sample/glossaryTerms.ts): a
@@ -35,10 +38,7 @@ export function sampleKey(root = REPO_ROOT): string {
   const hash = createHash('sha256');
   const files = [...INPUT_DIRS.flatMap((dir) => filesUnder(path.join(root, dir))), ...INPUT_FILES.map((file) => path.join(root, file))];
   for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
-  // required here, not imported: npm start loads this module before it opens the database, and a
-  // warm start never asks for the key (loading yaml there held the open back ~50 ms, issue 29)
-  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-  const codes = (parse(readFileSync(path.join(root, GLOSSARY), 'utf8')) as { codes?: unknown }).codes;
+  const codes = (yaml().parse(readFileSync(path.join(root, GLOSSARY), 'utf8')) as { codes?: unknown }).codes;
   hash.update(GLOSSARY).update(JSON.stringify(codes ?? null));
   for (const name of ENGINE_PACKAGES) {
     const { version } = JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };

@@ -5,7 +5,7 @@
 
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { lazyPackage } from '../../loader/lazyPackage.ts';
 import { readDbf } from '../shapefile/dbf-read.ts';
 import { decodeText, resolveEncoding } from '../shapefile/encoding.ts';
 import { readShp, ShapefileFormatError } from '../shapefile/shp-read.ts';
@@ -13,6 +13,8 @@ import { dbfColumnType, dbfParam } from './columns.ts';
 import { CrsError, crsByName, crsFromPrj, transformTo4326 } from './crs.ts';
 import { readJson } from './jsonSource.ts';
 import { attributes, featureRef, ImportError, optionCrs, prepared, type ReadOptions, type SourceData, type SourceFeature } from './sourceData.ts';
+
+const fflate = lazyPackage<typeof import('fflate')>('fflate');
 
 export { ImportError, type ReadOptions, type SourceData, type SourceFeature } from './sourceData.ts';
 
@@ -125,7 +127,7 @@ async function readZip(file: string, options: ReadOptions): Promise<SourceData> 
   const bytes = new Uint8Array(await readFile(file));
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(bytes);
+    entries = fflate().unzipSync(bytes);
   } catch (error) {
     throw new ImportError(file, `not a readable zip (${(error as Error).message})`);
   }

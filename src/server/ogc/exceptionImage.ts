@@ -4,8 +4,8 @@
 // empty (blank). Answered with 200, as the
 // image is what such clients expect; without a usable WIDTH and HEIGHT the report stays XML.
 
-import { createCanvas } from '@napi-rs/canvas';
 import type { Kvp } from './kvp.ts';
+import { canvasPackage } from './render/canvas.ts';
 import { cssColor } from './render/color.ts';
 import { ensureFonts, labelFont } from './render/fonts.ts';
 import { MAX_SIZE, MIN_SIZE, parseBgColor } from './render/index.ts';
@@ -49,7 +49,7 @@ export async function exceptionImage(kvp: Kvp, mode: 'inimage' | 'blank', messag
   const width = size(kvp, 'WIDTH');
   const height = size(kvp, 'HEIGHT');
   if (width === undefined || height === undefined) return undefined;
-  const canvas = createCanvas(width, height);
+  const canvas = canvasPackage().createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const format = imageFormatOf(kvp.get('FORMAT')) ?? 'png';
   // JPEG has no alpha: a transparent request gets the background colour, as GetMap's JPEG does.

@@ -3,9 +3,10 @@
 // turns it into PNG or JPEG bytes, on a render worker thread (renderPool.ts) or inline; parsing
 // and drawing are the CPU-heavy part of GetMap.
 
-import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { Geometry, Position } from 'geojson';
 import { encodeRgbaPng } from './png.ts';
+import { canvasPackage } from './render/canvas.ts';
 import { readTwkbLines, readTwkbSequence } from './twkb.ts';
 import { drawLineMap, drawMap, LinePainter, paintFor, strokeStyle, type BBox, type LayerStyle, type Paint, type RenderCrs, type RenderFeature, type RenderLayer } from './render/index.ts';
 
@@ -162,6 +163,7 @@ export async function runRenderJob(job: RenderJob): Promise<Buffer> {
 }
 
 function canvasOf(rgba: Uint8ClampedArray, width: number, height: number): Canvas {
+  const { createCanvas, ImageData } = canvasPackage();
   const canvas = createCanvas(width, height);
   canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
   return canvas;

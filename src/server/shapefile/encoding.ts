@@ -1,7 +1,9 @@
 // Text encodings of .dbf files. Thai data comes in UTF-8 or TIS-620 / windows-874 (874): the
 // .cpg names it when there is one (any spelling GIS tools write), otherwise we detect it.
 
-import iconv from 'iconv-lite';
+import { lazyPackage } from '../../loader/lazyPackage.ts';
+
+const iconv = lazyPackage<typeof import('iconv-lite')>('iconv-lite');
 
 /** A canonical encoding name iconv-lite knows: 'utf8', 'windows874', or another iconv-lite name. */
 export type DbfEncoding = string;
@@ -18,7 +20,7 @@ export function resolveEncoding(name: string): DbfEncoding | null {
     return 'windows874';
   }
   const candidates = /^\d+$/.test(key) ? [`cp${key}`, `windows${key}`] : [key];
-  for (const candidate of candidates) if (iconv.encodingExists(candidate)) return candidate;
+  for (const candidate of candidates) if (iconv().encodingExists(candidate)) return candidate;
   return null;
 }
 
@@ -65,5 +67,5 @@ export function decodeText(bytes: Uint8Array, encoding: DbfEncoding): string {
     }
     return utf8Decoder.decode(bytes.subarray(0, end));
   }
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+  return iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
 }

@@ -4,10 +4,12 @@
 // features (DESIGN.md §6).
 
 import type { Feature, Geometry } from 'geojson';
-import { zipSync } from 'fflate';
+import { lazyPackage } from '../../loader/lazyPackage.ts';
 import { resolveFields, writeDbf, type DbfField, type DbfFieldSpec } from './dbf-write.ts';
 import { WGS84_PRJ } from './prj.ts';
 import { writeShpShx, type ShapeTypeName } from './shp-write.ts';
+
+const fflate = lazyPackage<typeof import('fflate')>('fflate');
 
 export interface ShapeZipOptions {
   /** The fixed base name of the files inside the zip, e.g. 'erosion' (ASCII letters, digits, _ and -). */
@@ -38,7 +40,7 @@ export function writeShapeZip(features: readonly Feature<Geometry | null>[], opt
   const fields = resolveFields(records, options.fields);
   const dbf = writeDbf(records, fields, date);
   const base = options.name;
-  return zipSync(
+  return fflate().zipSync(
     {
       [`${base}.shp`]: shp,
       [`${base}.shx`]: shx,

@@ -1,6 +1,6 @@
 /** Registers the Sarabun TTFs (OFL, from @expo-google-fonts/sarabun) with the canvas once per process. */
 import { createRequire } from 'node:module';
-import { GlobalFonts } from '@napi-rs/canvas';
+import { canvasPackage } from './canvas.ts';
 
 const LABEL_FONT_FAMILY = 'Sarabun';
 
@@ -14,7 +14,7 @@ export function ensureFonts(): void {
   const require = createRequire(import.meta.url);
   for (const file of FILES) {
     const path = require.resolve(`@expo-google-fonts/sarabun/${file}`);
-    if (!GlobalFonts.registerFromPath(path, LABEL_FONT_FAMILY)) throw new Error(`could not register font ${path}`);
+    if (!canvasPackage().GlobalFonts.registerFromPath(path, LABEL_FONT_FAMILY)) throw new Error(`could not register font ${path}`);
   }
   registered = true;
 }

@@ -3,8 +3,9 @@
  * very paints the map renderer uses (`styleFromLegend(...).itemPaints`), so they cannot differ:
  * an item with a point symbol shows that shape, as the map's points and the legend card do.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Legend } from '../../../engine/types.ts';
+import { canvasPackage } from './canvas.ts';
 import { parseBgColor } from './color.ts';
 import { ensureFonts, labelFont } from './fonts.ts';
 import { codeKey, styleFromLegend, type StyleOverrides } from './style.ts';
@@ -104,6 +105,7 @@ export async function renderLegendGraphic(legend: Legend, options: LegendGraphic
   const rowH = Math.max(swatch, Math.ceil(fontSize * 1.6));
   const titleH = showTitle ? Math.ceil((fontSize + 1) * 1.8) : 0;
 
+  const { createCanvas } = canvasPackage();
   const measure = createCanvas(1, 1).getContext('2d');
   measure.font = itemFont;
   let textW = 0;

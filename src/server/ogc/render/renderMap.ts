@@ -2,8 +2,9 @@
  * WMS GetMap rendering: GeoJSON features (EPSG:4326) drawn with @napi-rs/canvas and encoded
  * as PNG. Pure: no HTTP, no database.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { Geometry, Position } from 'geojson';
+import { canvasPackage } from './canvas.ts';
 import { parseBgColor } from './color.ts';
 import { ensureFonts, labelFont } from './fonts.ts';
 import { geometryBox, labelAnchor, type Anchor, type LonLatBox } from './geometry.ts';
@@ -245,7 +246,7 @@ function drawLabels(ctx: SKRSContext2D, labels: PendingLabel[], width: number, h
 export function drawMap(request: RenderRequest): Canvas {
   validateRequest(request);
   const { width, height } = request;
-  const canvas = createCanvas(width, height);
+  const canvas = canvasPackage().createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   if (!request.transparent) {
     const bg = request.bgcolor !== undefined ? parseBgColor(request.bgcolor)! : { r: 255, g: 255, b: 255 };
