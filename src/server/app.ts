@@ -10,11 +10,12 @@ import { publicOrigin } from './http/publicUrl.ts';
 import { parseRequestTarget } from './http/requestTarget.ts';
 import type { AtlasConfig } from './atlas/context.ts';
 import { createRouter, type Route } from './http/routeTable.ts';
+import { OgcService } from './ogc/service.ts';
 import { sendText } from './http/send.ts';
 import { assetRoutes } from './routes/assets.ts';
 import { basemapRoutes } from './routes/basemap.ts';
 import { clientRoutes } from './routes/client.ts';
-import { geoserverRoutes } from './routes/geoserver.ts';
+import { ogcRoutes } from './routes/geoserver.ts';
 import { layerDataRoutes } from './routes/layerData.ts';
 import { routerRoutes } from './routes/pageApi.ts';
 
@@ -74,8 +75,11 @@ function normalizeBasePath(basePath: string): string {
   return trimmed;
 }
 
+/** The app's HTTP server; `warmUp` starts ahead what its first map would otherwise start (the render workers). */
+export type AppServer = Server & { warmUp(): Promise<void> };
+
 /** The app's HTTP server, not yet listening. */
-export function createAppServer(options: AppServerOptions): Server {
+export function createAppServer(options: AppServerOptions): AppServer {
   const basePath = normalizeBasePath(options.basePath);
   // Parsed once to fail at startup, not in every page load; the thumbnails read its base maps.
   const clientConfig = JSON.parse(options.clientConfigJson) as { app?: { basemaps?: BasemapDef[] } };
@@ -86,9 +90,18 @@ export function createAppServer(options: AppServerOptions): Server {
   // Route groups, one module each under routes/. First match wins, so a group whose paths sit
   // under the base path must come before clientRoutes, whose `${basePath}/*` catches the rest.
   let server: Server | undefined;
+  let ogc: OgcService | undefined;
   const backend: Route[] = [];
   if (options.db) {
     const db = options.db;
+    ogc = new OgcService({
+      product: options.product,
+      db,
+      legends: options.legends ?? [],
+      logError,
+      ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
+      ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
+    });
     const selfOrigin = () => options.proxy?.selfOrigin ?? loopbackOrigin(server!);
     backend.push(
       ...assetRoutes({ assetsPath: options.assetsPath ?? `${basePath}/assets/data`, db, logError }),
@@ -102,14 +115,7 @@ export function createAppServer(options: AppServerOptions): Server {
         ...(options.atlas ? { atlas: { config: options.atlas, db, origin: publicOrigin(options).resolve } } : {}),
       }),
       ...layerDataRoutes({ product: options.product, db, logError }),
-      ...geoserverRoutes({
-        product: options.product,
-        db,
-        legends: options.legends ?? [],
-        logError,
-        ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
-        ...(options.trustedProxies !== undefined ? { trustedProxies: options.trustedProxies } : {}),
-      }),
+      ...ogcRoutes(ogc),
     );
   }
   const lifecycle = options.lifecycle ?? new Lifecycle();
@@ -140,5 +146,5 @@ export function createAppServer(options: AppServerOptions): Server {
     }
   };
   server = createServer((req, res) => void handle(req, res));
-  return server;
+  return Object.assign(server, { warmUp: async () => ogc?.warmUp() });
 }

@@ -113,6 +113,11 @@ export class OgcServiceCore {
     this.matchCounts = new MatchCounts(this.db, () => this.datasetVersion());
   }
 
+  /** Starts the render workers ahead of the first GetMap (RenderPool.warm). */
+  warmUp(): Promise<void> {
+    return this.renderer.warm();
+  }
+
   /** Stops the render workers (they never keep the process alive, so this is optional). */
   close(): void {
     this.renderer.close();

@@ -1,5 +1,6 @@
 // GetMap images drawn on render worker threads are byte-identical to images drawn inline; the
-// pool spreads concurrent jobs over its workers; a failing job rejects and the pool goes on.
+// pool spreads concurrent jobs over its workers, and a warm-up starts them all ahead of the first
+// job; a failing job rejects and the pool goes on.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixedStyle, renderMap, styleFromLegend } from '../../../src/server/ogc/render/index.ts';
 import { runRenderJob, type RenderJob } from '../../../src/server/ogc/renderJob.ts';
@@ -75,6 +76,25 @@ describe('render pool', () => {
       expect(Buffer.compare(direct, await runRenderJob({ ...viaFeatures, format })), format).toBe(0);
     }
     expect(decodePng(await runRenderJob(yearly)).data.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
+  });
+
+  it('warm starts every worker ahead of the first job, and jobs then start none', async () => {
+    const warmed = new RenderPool(2);
+    try {
+      expect(warmed.workers).toBe(0);
+      await warmed.warm();
+      expect(warmed.workers).toBe(2);
+      await Promise.all([warmed.render(job(true)), warmed.render(job(true)), warmed.render(job(true))]);
+      expect(warmed.workers).toBe(2);
+      expect(warmed.drawn).toEqual({ worker: 3, inline: 0 });
+      await warmed.warm(); // a second warm-up starts nothing more
+      expect(warmed.workers).toBe(2);
+    } finally {
+      warmed.close();
+    }
+    const inline = new RenderPool(0);
+    await inline.warm(); // loads the canvas binding and the fonts on this thread
+    expect([inline.workers, inline.drawn.inline]).toEqual([0, 0]);
   });
 
   it('a job that fails rejects, and the next one is drawn', async () => {
