@@ -9,7 +9,6 @@ import { SCHEMA_DIR } from './schemaDir.ts';
 const ajvPackage = lazyPackage<typeof import('ajv')>('ajv');
 const addFormats = lazyPackage<FormatsPlugin>('ajv-formats'); // CommonJS: the plugin is module.exports
 
-
 const SCHEMA_BASE = 'https://tcs.example/schemas/';
 
 export type ConfigKind = 'app' | 'menu' | 'legends' | 'pickers' | 'topic' | 'proposal' | 'glossary' | 'layers' | 'atlas';

@@ -132,7 +132,8 @@ server.listen(port, host, () => {
   console.log(`Serving http://localhost:${actualPort}${basePath.replace(/\/+$/, '')}/ (ready ${seconds(process.uptime() * 1000)} after the process started)`);
   if (allowOrigins.length) console.log(`GetFeatureInfo proxy may ask: ${allowOrigins.join(', ')}`);
   // a second later: the first requests after a restart go before this work
-  setTimeout(() => void Promise.all([loadPostgis(db), server.warmUp()]).then(dataCheck.afterServing), AFTER_SERVING_MS).unref();
+  const warmRenderers = () => server.warmUp().catch((error: unknown) => console.error(`The map renderer did not start: ${String(error)}`));
+  setTimeout(() => void Promise.all([loadPostgis(db), warmRenderers()]).then(dataCheck.afterServing), AFTER_SERVING_MS).unref();
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
