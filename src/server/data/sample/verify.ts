@@ -4,17 +4,24 @@
 
 import type { Queryable } from '../../db/types.ts';
 
+/** Each segment's number of distinct (start_year, end_year) pairs in change_area for one dataset. */
+const yearPairsPerSegment = (dataset: 'cmline' | 'shoreline') => `
+    SELECT seg_gid, count(*) AS pairs FROM (SELECT DISTINCT seg_gid, start_year, end_year FROM change_area WHERE dataset = '${dataset}') d
+    GROUP BY seg_gid`;
+
 const CHECKS: readonly (readonly [string, string])[] = [
   ['every segment has its 6 monitoring lines', `
     SELECT count(*) FROM coast_segment s WHERE (SELECT count(*) FROM cmline c WHERE c.seg_gid = s.gid) <> 6`],
   ['every mainland segment has its 6 shorelines', `
     SELECT count(*) FROM coast_segment s WHERE s.zone = 'mainland' AND (SELECT count(*) FROM shoreline c WHERE c.seg_gid = s.gid) <> 6`],
+  // change_area has no index on seg_gid here: the pairs are counted in one pass, not per segment
+  // (a scan of the table per segment took 3.9 s and 0.9 s of every generation; now ~30 ms)
   ['every segment has erosion or accretion for all 15 pairs of monitoring years', `
-    SELECT count(*) FROM coast_segment s
-    WHERE (SELECT count(DISTINCT (start_year, end_year)) FROM change_area a WHERE a.seg_gid = s.gid AND a.dataset = 'cmline') <> 15`],
+    SELECT count(*) FROM coast_segment s LEFT JOIN (${yearPairsPerSegment('cmline')}) a ON a.seg_gid = s.gid
+    WHERE coalesce(a.pairs, 0) <> 15`],
   ['every mainland segment has change polygons for all 15 pairs of shoreline years', `
-    SELECT count(*) FROM coast_segment s
-    WHERE s.zone = 'mainland' AND (SELECT count(DISTINCT (start_year, end_year)) FROM change_area a WHERE a.seg_gid = s.gid AND a.dataset = 'shoreline') <> 15`],
+    SELECT count(*) FROM coast_segment s LEFT JOIN (${yearPairsPerSegment('shoreline')}) a ON a.seg_gid = s.gid
+    WHERE s.zone = 'mainland' AND coalesce(a.pairs, 0) <> 15`],
   ['every segment has a rate for 2565, 2566 and 2567', `
     SELECT count(*) FROM coast_segment s
     WHERE (SELECT count(*) FROM change_rate r WHERE r.seg_gid = s.gid AND r.level = 'segment') <> 3`],
