@@ -32,9 +32,10 @@ for (const [name, viewport] of [['1440', { width: 1440, height: 900 }], ['390', 
       await page.goto(sampleApp().url('cmline'));
       await waitForPickersSettled(page);
       const toolbar = page.getByRole('toolbar');
-      const buttons = (await toolbar.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+      const buttons = async () => (await toolbar.getByRole('button').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       // /cmline declares years to compare and a timeline layer: its two compare buttons (issue 25).
-      expect(buttons).toEqual(['เมนู', 'ชั้นข้อมูล 0', 'แผนที่ฐาน', 'ส่งออก', 'เปรียบเทียบปี', 'เลื่อนดูรายปี', 'คัดลอกลิงก์']);
+      // Polled: allInnerTexts does not wait, and under load the toolbar can still be empty here.
+      await expect.poll(buttons, { timeout: 15_000 }).toEqual(['เมนู', 'ชั้นข้อมูล 0', 'แผนที่ฐาน', 'ส่งออก', 'เปรียบเทียบปี', 'เลื่อนดูรายปี', 'คัดลอกลิงก์']);
       const drawer = page.getByTestId('feature-drawer');
       expect(await drawer.getAttribute('aria-label')).toBe('รายละเอียดข้อมูล');
       expect(englishWords(await drawer.locator('h2').textContent() ?? '')).toEqual([]);
