@@ -4,6 +4,7 @@
 // database lives in memory.
 
 import { mkdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { extendedQuery } from './pgliteQuery.ts';
 import { postgisFromFiles } from './postgisFiles.ts';
@@ -33,8 +34,20 @@ const DEADLOCK_MESSAGE =
   'PGlite has one connection and it is held by the surrounding transaction or session: ' +
   'use the handle passed to the callback instead of the database object';
 
+/**
+ * V8 compiles a WebAssembly function with its baseline compiler (Liftoff) on the first call and
+ * again with its optimising one (TurboFan) once it is hot, by default in as many background jobs as
+ * the platform has threads. Opening PGlite and its first queries make hundreds of postgres's
+ * functions hot at once, and those jobs took both cores from the main thread: a warm restart
+ * (spawn to the first router answer, alternated runs) 1.43-1.53 s median by default, 1.05-1.16 s
+ * with one job. The functions still reach TurboFan, one at a time. Process-wide; no other
+ * WebAssembly of the server is large.
+ */
+const WASM_COMPILE_JOBS = '--wasm-num-compilation-tasks=1';
+
 export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDatabase & { pglite: PGlite }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  setFlagsFromString(WASM_COMPILE_JOBS);
   const pglite = new PGlite({
     dataDir: options.dataDir ?? 'memory://',
     extensions: { runtimeImports: fastRuntimeImports, postgis: postgisFromFiles },
