@@ -27,7 +27,13 @@ async function timed(name: string, task: () => Promise<string>): Promise<void> {
 async function runNode(args: string[], priority = 0): Promise<void> {
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-    if (priority && child.pid !== undefined) setPriority(child.pid, priority);
+    if (priority && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, priority);
+      } catch {
+        // a priority is a preference: the build runs at this one's
+      }
+    }
     child.once('error', () => resolve(null));
     child.once('exit', resolve);
   });
