@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Extension } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { removeStaleSiblings } from './staleCache.ts';
 import { keepExports } from './wasmExports.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -82,6 +83,9 @@ export function postgisExportNeeded(library: WebAssembly.Module): (name: string)
   return (name) => needed.has(name) || name.startsWith('__');
 }
 
+/** Older unpacks go once a new one is made, if this old: a server still running reads its own (PROJ's files, the library at its first PostGIS call). */
+const OLD_UNPACK_GRACE_MS = 24 * 3600_000;
+
 /** The folder of unpacked PostGIS files, made from the package's bundle when missing. */
 export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglite')): string {
   const entry = import.meta.resolve('@electric-sql/pglite-postgis');
@@ -107,6 +111,7 @@ export function postgisFilesDir(cacheDir = path.join(REPO_ROOT, '.cache', 'pglit
     rmSync(temp, { recursive: true, force: true });
     if (!existsSync(target)) throw error; // another process made it first otherwise
   }
+  removeStaleSiblings(cacheDir, path.basename(target), /^postgis-/, OLD_UNPACK_GRACE_MS);
   return target;
 }
 

@@ -1,9 +1,10 @@
 // The prebuilt sample database: a PGlite data dir made once by the sample generator (at install
 // time by `npm install`'s prepare step, or by the first test that needs it) and kept in
 // .cache/sample-db/pglite-<key>/ (git-ignored). A first start on an empty PGlite data dir copies
-// it instead of spending ~45 s on initdb, PostGIS and the generator. The key changes with anything
-// that changes the data: the migrations, the generator, the transect builder, the glossary's code
-// sets and the layer catalog it reads, and the PGlite and PostGIS packages that wrote the files.
+// it instead of spending ~45 s on initdb, PostGIS and the generator; making one removes the old
+// keys' (an hour's grace). The key changes with anything that changes the data: the migrations,
+// the generator, the transect builder, the glossary's code sets and the layer catalog it reads, and
+// the PGlite and PostGIS packages that wrote the files.
 
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { lazyPackage } from '../../loader/lazyPackage.ts';
 import { releaseBuildLock, takeBuildLock } from '../buildLock.ts';
 import { REPO_ROOT } from './open.ts';
+import { removeStaleSiblings } from './staleCache.ts';
 
 // npm start loads this module before it opens the database, and a warm start never asks for the
 // key (loading yaml there held the open back ~50 ms, issue 29)
@@ -23,6 +25,10 @@ const GLOSSARY = 'config/glossary.yaml';
 const ENGINE_PACKAGES = ['@electric-sql/pglite', '@electric-sql/pglite-postgis'];
 /** A builder that crashed leaves its lock; another process takes over after this long. */
 const STALE_LOCK_MS = 600_000;
+/** Templates of other keys (and builds a crash left) go once a new one is made, if this old: only a
+ *  first start's copy reads one, for seconds. */
+const OLD_TEMPLATE_GRACE_MS = 3600_000;
+const TEMPLATE_NAME = /^pglite-[0-9a-f]{16}(\.building-\d+)?$/;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir)
@@ -72,6 +78,7 @@ export async function ensureSampleTemplate(build: (dataDir: string) => Promise<v
       rmSync(building, { recursive: true, force: true });
       await build(building);
       renameSync(building, dir); // atomic: nobody ever copies a half-built template
+      removeStaleSiblings(path.dirname(dir), path.basename(dir), TEMPLATE_NAME, OLD_TEMPLATE_GRACE_MS);
       return dir;
     } finally {
       releaseBuildLock(lock);

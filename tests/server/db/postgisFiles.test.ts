@@ -3,7 +3,7 @@
 // library's unused exports; a fresh database installs PostGIS from them (postgres finds each C
 // function of the install script in the library as it creates it) and transforms coordinates (PROJ
 // data found), and a database opened again loads the library without the bundle.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -15,6 +15,16 @@ import { SLOW } from './testDatabase.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'postgis-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// What an older package or export rule left (two days old), one made an hour ago (a server of older
+// code may still read it), and a file of someone else's.
+const TWO_DAYS_AGO = new Date(Date.now() - 48 * 3600_000);
+for (const [name, time] of [['postgis-0.2.7-1000-exports1', TWO_DAYS_AGO], ['postgis-0.2.7-1001', new Date(Date.now() - 3600_000)]] as const) {
+  mkdirSync(path.join(dir, name, 'lib'), { recursive: true });
+  utimesSync(path.join(dir, name), time, time);
+}
+writeFileSync(path.join(dir, 'notes.txt'), 'not ours');
+utimesSync(path.join(dir, 'notes.txt'), TWO_DAYS_AGO, TWO_DAYS_AGO);
 
 function filesUnder(root: string, from = root): string[] {
   return readdirSync(from).flatMap((name) => {
@@ -59,9 +69,13 @@ describe('PostGIS from unpacked files', { timeout: SLOW }, () => {
     expect([...exported].filter((name) => !all.has(name))).toEqual([]);
   });
 
+  it('unpacking removes older unpacks a day old, and keeps a younger one and what is not an unpack', () => {
+    expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'postgis-0.2.7-1001', path.basename(unpacked)].sort());
+  });
+
   it('a second call finds the folder made by the first', () => {
     expect(postgisFilesDir(dir)).toBe(unpacked);
-    expect(readdirSync(dir)).toEqual([path.basename(unpacked)]);
+    expect(readdirSync(dir).filter((name) => name.startsWith(path.basename(unpacked)))).toEqual([path.basename(unpacked)]);
   });
 
   it('a fresh database installs PostGIS from them and transforms coordinates; reopened, it loads the library again', async () => {

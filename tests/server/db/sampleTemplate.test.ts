@@ -2,7 +2,7 @@
 // empty PGlite data dir copies it instead of generating, its key follows every input of the
 // generation, and concurrent builders build it once.
 
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirs } from '../tempDirs.ts';
@@ -75,6 +75,23 @@ describe('sample database template: key and build', () => {
     expect(builds).toBe(1);
     expect(new Set(dirs)).toEqual(new Set([sampleTemplateDir(root)]));
     expect(readdirSync(path.dirname(sampleTemplateDir(root)))).toEqual([path.basename(sampleTemplateDir(root))]);
+  });
+
+  it('a new template removes the templates of other keys and crashed builds over an hour old, and keeps younger ones', async () => {
+    const root = fakeRoot();
+    const parent = path.dirname(sampleTemplateDir(root));
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const made = (name: string, time?: Date) => {
+      mkdirSync(path.join(parent, name), { recursive: true });
+      writeFileSync(path.join(parent, name, 'PG_VERSION'), '17');
+      if (time) utimesSync(path.join(parent, name), time, time);
+    };
+    made('pglite-0123456789abcdef', twoHoursAgo);
+    made('pglite-0123456789abcdef.building-4242', twoHoursAgo);
+    made('pglite-fedcba9876543210'); // built minutes ago by another checkout of the code
+    made('elsewhere', twoHoursAgo);
+    const dir = await ensureSampleTemplate(async (building) => made(path.relative(parent, building)), root);
+    expect(readdirSync(parent).sort()).toEqual([path.basename(dir), 'elsewhere', 'pglite-fedcba9876543210'].sort());
   });
 
   it('copies only into an empty or missing data dir', () => {
