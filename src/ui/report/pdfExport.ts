@@ -1,11 +1,12 @@
 // 'ดาวน์โหลด PDF': the report's pages as a vector PDF (src/report/pdf), with the pictures the
 // preview holds: the small map's canvas (drawn at print resolution, with its scale), each chart, drawn by its vega view at twice the size, and
-// each legend picture (a layer's GetLegendGraphic, an item's icon) as PNG.
+// each legend picture (a layer's GetLegendGraphic, an item's icon) as opaque PNG (src/report/opaquePng.ts).
 // (Drawing the chart's SVG as an image needed the Thai fonts inlined into every picture — an SVG
 // image sees none of the page's fonts — and the first such drawing took ~0.9 s.)
 import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
 import type { ReportMapScale } from '../../report/mapScale.ts';
+import { canvasPngUrl, readableCanvas } from '../../report/opaquePng.ts';
 import type { LegendPicture } from '../../report/pdf/pdfmakeDocument.ts';
 import { chartViewOf } from '../charts/chartViews.ts';
 import { LEGEND_PICTURE_SCALE } from './reportInputs.ts';
@@ -18,20 +19,21 @@ async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string;
   if (!view || !svg) return null;
   // the drawing's own size: on a phone the preview is scaled down and its on-screen box smaller
   const { width, height } = { width: svg.width.baseVal.value, height: svg.height.baseVal.value };
-  return { url: await view.toImageURL('png', scale), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+  // vega draws into our canvas (its own would be on the GPU): the view's full size, as its SVG
+  const drawing = readableCanvas(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
+  await view.toCanvas(scale, { externalContext: drawing.context });
+  return { url: await canvasPngUrl(drawing), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
 }
 
 /** `img` drawn on a canvas with all its pixels, as a PNG data URL with its size in CSS pixels. Its
  *  srcset names `scale` (a 3x legend picture): its natural size is then the CSS size, a third
  *  of its pixels (the canvas draws from the whole picture). */
-function pngOf(img: HTMLImageElement, scale: number): LegendPicture {
+async function pngOf(img: HTMLImageElement, scale: number): Promise<LegendPicture> {
   const width = img.naturalWidth || 16;
   const height = img.naturalHeight || 16;
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(width * scale);
-  canvas.height = Math.round(height * scale);
-  canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
-  return { url: canvas.toDataURL('image/png'), width, height };
+  const drawing = readableCanvas(Math.round(width * scale), Math.round(height * scale));
+  drawing.context.drawImage(img, 0, 0, drawing.canvas.width, drawing.canvas.height);
+  return { url: await canvasPngUrl(drawing), width, height };
 }
 
 /** The picture at `url` as a PNG, from the preview's own <img> when it has been drawn there (no
@@ -41,7 +43,7 @@ async function legendPng(url: string, scale: number, root: HTMLElement, timeoutM
   try {
     const absolute = new URL(url, document.baseURI).href;
     const shown = [...root.querySelectorAll('img')].find((img) => img.currentSrc === absolute && img.complete && img.naturalWidth > 0);
-    if (shown) return pngOf(shown, scale);
+    if (shown) return await pngOf(shown, scale);
     const img = new Image();
     img.crossOrigin = 'anonymous';
     // as the preview's <img>: a picture with `scale` pixels per CSS pixel (pngOf)
@@ -49,7 +51,7 @@ async function legendPng(url: string, scale: number, root: HTMLElement, timeoutM
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no picture from ${url}`)), timeoutMs)));
     await Promise.race([img.decode(), late]).finally(() => clearTimeout(timer));
-    return pngOf(img, scale);
+    return await pngOf(img, scale);
   } catch {
     return null;
   }
