@@ -3,7 +3,8 @@
 // which has no config legend, its map-service legend picture, in the PDF too); the title edits in
 // place (click 'คลิกเพื่อแก้ไข', type, Enter); the print view is A4 pages holding the edited title,
 // 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
-// an A4 PDF with selectable Thai; a page with no chart data has no chart page.
+// an A4 PDF with selectable Thai, laid out in its worker, its pictures without soft masks; a page
+// with no chart data has no chart page.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,9 +108,15 @@ describe('export report', { timeout: 150_000 }, () => {
 
     const legendRequests: string[] = [];
     const onRequest = (r: { url: () => string }) => void (/GetLegendGraphic/i.test(r.url()) && legendRequests.push(r.url()));
+    const logged: string[] = [];
+    const onConsole = (m: { text: () => string }) => void logged.push(m.text());
     page.on('request', onRequest);
+    page.on('console', onConsole);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'ดาวน์โหลด PDF' }).click()]);
     page.off('request', onRequest);
+    page.off('console', onConsole);
+    // laid out in the report's PDF worker, off the page's thread (issue 29 aim 6)
+    expect(logged).toContain('report: laying the PDF out in the worker');
     // the legend picture is taken from the preview, where it is already drawn: not asked for again
     expect(legendRequests).toEqual([]);
     const saved = path.join(OUT, 'download.pdf');
@@ -120,6 +127,11 @@ describe('export report', { timeout: 150_000 }, () => {
     expect([pdf.width, pdf.height]).toEqual([595, 842]);
     const pdfText = text(saved);
     for (const expected of ['รายงานชายฝั่ง ผู้ใหญ่ น้ำ ที่ตั้ง ปู่ ฝั่ง', 'รายละเอียดชั้นข้อมูล', 'พื้นที่กัดเซาะ', 'พื้นที่ทับถม', ...districts]) expect(pdfText, expected).toContain(expected);
+    // every picture (the map's JPEG, the charts' and the legend's opaque PNGs) copied in as it is:
+    // no soft mask, which an RGBA PNG gets after pdfkit splits it in JavaScript (issue 29 aim 6)
+    const imageTypes = execFileSync('pdfimages', ['-list', saved], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim()).map((l) => l.trim().split(/\s+/)[2]);
+    expect(imageTypes.length).toBeGreaterThanOrEqual(3);
+    expect(imageTypes.filter((t) => t !== 'image')).toEqual([]);
     execFileSync('pdftoppm', ['-r', '50', '-png', saved, path.join(OUT, 'download')]);
     // The charts' pictures hold their whole labels: drawn from the SVG without the page's fonts, the
     // longest Thai district label ran off the left edge ('ง.เมืองสงขลา' for 'อ.เมืองสงขลา').

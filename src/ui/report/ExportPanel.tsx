@@ -25,6 +25,7 @@ import { reportInputs } from './reportInputs.ts';
 import { ReportPages } from './ReportPages.tsx';
 import { MapDecorationsOverlay } from './MapDecorationsOverlay.tsx';
 import { reportPdfBytes, saveBytes } from './pdfExport.ts';
+import { prepareReportPdfWorker } from '../../report/pdf/reportPdfWorker.ts';
 import { useFitWidth } from './useFitWidth.ts';
 import './report.css';
 
@@ -54,9 +55,9 @@ export function ExportPanel() {
   const previewRef = useRef<HTMLDivElement>(null);
   const sheetsRef = useRef<HTMLDivElement>(null);
   const fit = useFitWidth(previewRef, sheetsRef);
-  // The PDF code and fonts load while the preview is read: the download then only lays out.
+  // The PDF worker, its code and fonts load while the preview is read: the download then only lays out.
   useEffect(() => {
-    void import('../../report/pdf/index.ts').then((m) => m.prepareReportPdf()).catch((error: unknown) => console.warn('report PDF setup failed', error));
+    prepareReportPdfWorker().catch((error: unknown) => console.warn('report PDF setup failed', error));
   }, []);
 
   const pages = useMemo(() => reportPages(reportInputs(bundle, layers, page, drawnCharts)), [bundle, layers, page, drawnCharts]);

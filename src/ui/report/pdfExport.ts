@@ -1,15 +1,16 @@
-// 'ดาวน์โหลด PDF': the report's pages as a vector PDF (src/report/pdf), with the pictures the
-// preview holds: the small map's canvas (drawn at print resolution, with its scale), each chart, drawn by its vega view at twice the size, and
-// each legend picture (a layer's GetLegendGraphic, an item's icon) as opaque PNG (src/report/opaquePng.ts).
+// 'ดาวน์โหลด PDF': the report's pages as a vector PDF (src/report/pdf, laid out in its worker), with
+// the pictures the preview holds: the small map's canvas (drawn at print resolution, with its
+// scale), each chart, drawn by its vega view at twice the size, and each legend picture (a layer's
+// GetLegendGraphic, an item's icon) as opaque PNG (src/report/opaquePng.ts).
 // (Drawing the chart's SVG as an image needed the Thai fonts inlined into every picture — an SVG
 // image sees none of the page's fonts — and the first such drawing took ~0.9 s.)
-import { th } from '../../locale/th.ts';
 import type { ReportPage } from '../../report/model.ts';
 import type { ReportMapScale } from '../../report/mapScale.ts';
 import { canvasPngUrl, readableCanvas } from '../../report/opaquePng.ts';
 import type { LegendPicture } from '../../report/pdf/pdfmakeDocument.ts';
 import { chartViewOf } from '../charts/chartViews.ts';
 import { LEGEND_PICTURE_SCALE } from './reportInputs.ts';
+import { buildReportPdfInWorker } from '../../report/pdf/reportPdfWorker.ts';
 
 /** A drawn chart as a PNG data URL at `scale`, from its vega view (canvas, in the page's fonts). */
 async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string; width: number; height: number } | null> {
@@ -84,11 +85,10 @@ interface PdfRequest {
   pictureTimeoutMs: number;
 }
 
-/** Builds the PDF bytes from the preview under `root`. */
+/** Builds the PDF bytes from the preview under `root`: its pictures here, the layout in the worker. */
 export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
-  // the legend pictures and the PDF module load while the charts are drawn
+  // the legend pictures load while the charts are drawn
   const legendsReady = legendPictures(req.pages, req.root, req.pictureTimeoutMs);
-  const pdfModule = import('../../report/pdf/index.ts');
   const charts: Record<string, string> = {};
   const chartSizes: Record<string, { width: number; height: number }> = {};
   for (const el of req.root.querySelectorAll<HTMLElement>('.report-chart[data-chart]')) {
@@ -99,12 +99,11 @@ export async function reportPdfBytes(req: PdfRequest): Promise<Uint8Array> {
     chartSizes[id] = { width: png.width, height: png.height };
   }
   const legends = await legendsReady;
-  const { buildReportPdf } = await pdfModule;
-  return buildReportPdf({
+  return buildReportPdfInWorker({
     title: req.title,
     date: req.date,
     ...(req.mapNote ? { mapNote: req.mapNote } : {}),
-    header: { product: th.report.product, legendTitle: th.report.legendTitle, legendContinued: th.report.legendContinued, noLegend: th.report.noLegendItems, page: th.report.page, ...(req.sample ? { sample: th.sampleData } : {}) },
+    sample: req.sample,
     pages: req.pages,
     images: { ...(req.mapImage ? { map: req.mapImage } : {}), charts, legends },
     chartSizes,
