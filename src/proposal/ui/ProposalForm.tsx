@@ -16,6 +16,7 @@ import { browserStorage, clearForm, loadForm, saveForm } from './cache.ts';
 import { ProposalUiContext, type MapMode, type ProposalUi } from './context.ts';
 import {
   checkStep,
+  cleanData,
   createProposalValidator,
   fieldDomId,
   firstErrorPath,
@@ -153,14 +154,21 @@ function ProposalWizard({ form }: { form: FormDoc }) {
     preparePdfWorker().catch((e: unknown) => console.warn('proposal: PDF set-up failed', e));
     void minimapFor(app, parseLatLng(startPoint));
   }, [lastStep, startPoint, app]);
+  // Answers restored from the cache and not changed since are built at once: the pause only waits
+  // out typing. Their key, not the object, so that a change event with the same answers is none.
+  const answersKey = useMemo(() => JSON.stringify(cleanData(data)), [data]);
+  const [restoredKey] = useState(() => (restored ? JSON.stringify(cleanData(restored.data)) : null));
   useEffect(() => {
     if (!lastStep || busy) return;
-    const pause = window.setTimeout(() => {
-      if (checkStep(form, validator, data, step).invalid.length > 0) return;
-      proposalPdf(form, app, data).catch((e: unknown) => console.warn('proposal: the PDF built ahead failed; the click builds again', e));
-    }, AHEAD_PAUSE_MS);
+    const pause = window.setTimeout(
+      () => {
+        if (checkStep(form, validator, dataRef.current, step).invalid.length > 0) return;
+        proposalPdf(form, app, dataRef.current).catch((e: unknown) => console.warn('proposal: the PDF built ahead failed; the click builds again', e));
+      },
+      answersKey === restoredKey ? 0 : AHEAD_PAUSE_MS,
+    );
     return () => window.clearTimeout(pause);
-  }, [lastStep, busy, form, validator, app, data, step]);
+  }, [lastStep, busy, form, validator, app, answersKey, restoredKey, step]);
 
   // A new step starts at its heading (keyboard and screen-reader users land on it).
   const headingRef = useRef<HTMLHeadingElement>(null);
