@@ -4,7 +4,7 @@
 // place (click 'คลิกเพื่อแก้ไข', type, Enter); the print view is A4 pages holding the edited title,
 // 'รายละเอียดชั้นข้อมูล' and the chart's district names; 'ดาวน์โหลด PDF' saves the same report as
 // an A4 PDF with selectable Thai, laid out in its worker, its pictures without soft masks; a page
-// with no chart data has no chart page.
+// with no chart data has no chart page; a PDF worker that cannot be loaded gets the Thai message.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -148,6 +148,30 @@ describe('export report', { timeout: 150_000 }, () => {
     expect(pdfText).toContain('พื้นที่วิเคราะห์');
     expect(pictures(saved).filter((p) => p.page < chartPage! && p.width === 639 && p.height === 156)).toHaveLength(1);
     expect(describeProblems(suite.s.log.unexpected())).toBe('');
+    await page.keyboard.press('Escape');
+  });
+
+  it("when the PDF worker cannot be loaded, 'ดาวน์โหลด PDF' says so in Thai (SPEC.md §8) and makes the PDF once it can", async () => {
+    const { page } = suite.s;
+    const app = suite.app;
+    const workerScript = '**/assets/worker-*.js';
+    await page.route(workerScript, (route) => route.abort());
+    try {
+      // a fresh page: the worker of the tests before is not reused
+      await page.goto(app.url('cmline-changearea'));
+      await waitForPickersSettled(page);
+      await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
+      await page.locator('.report-preview .report-page').first().waitFor();
+      await page.getByRole('button', { name: th.report.downloadPdf }).click();
+      await page.locator('.toast', { hasText: th.report.pdfFailed }).waitFor({ timeout: 30_000 });
+    } finally {
+      await page.unroute(workerScript);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: th.report.downloadPdf }).click()]);
+    const saved = path.join(OUT, 'after-failure.pdf');
+    await download.saveAs(saved);
+    expect(info(saved).pages).toBeGreaterThanOrEqual(1);
+    expect(text(saved)).toContain('รายละเอียดชั้นข้อมูล');
     await page.keyboard.press('Escape');
   });
 
