@@ -4,7 +4,7 @@
 // ~0.3 s longer than the second), so `prepare` lays a small report out once.
 import { th } from '../../locale/th.ts';
 import { servePdfRequests } from '../../pdf/workerHost.ts';
-import { thaiDate } from '../model.ts';
+import { thaiDate } from '../../engine/thaiDate.ts';
 import { dataUrl, opaquePng } from '../opaquePng.ts';
 import { buildReportPdf, prepareReportPdf, type ReportPdfInput } from './index.ts';
 import type { ReportPdfRequest, ReportPdfWork } from './workerProtocol.ts';

@@ -19,11 +19,12 @@ async function chartPng(element: HTMLElement, scale = 2): Promise<{ url: string;
   const svg = element.querySelector<SVGSVGElement>('.vega-chart svg');
   if (!view || !svg) return null;
   // the drawing's own size: on a phone the preview is scaled down and its on-screen box smaller
-  const { width, height } = { width: svg.width.baseVal.value, height: svg.height.baseVal.value };
+  const width = Math.max(1, Math.round(svg.width.baseVal.value));
+  const height = Math.max(1, Math.round(svg.height.baseVal.value));
   // vega draws into our canvas (its own would be on the GPU): the view's full size, as its SVG
-  const drawing = readableCanvas(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
+  const drawing = readableCanvas(width * scale, height * scale);
   await view.toCanvas(scale, { externalContext: drawing.context });
-  return { url: await canvasPngUrl(drawing), width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) };
+  return { url: await canvasPngUrl(drawing), width, height };
 }
 
 /** `img` drawn on a canvas with all its pixels, as a PNG data URL with its size in CSS pixels. Its
