@@ -163,7 +163,18 @@ describe('export report', { timeout: 150_000 }, () => {
       await page.getByRole('button', { name: th.topMenu.export, exact: true }).click();
       await page.locator('.report-preview .report-page').first().waitFor();
       await page.getByRole('button', { name: th.report.downloadPdf }).click();
-      await page.locator('.toast', { hasText: th.report.pdfFailed }).waitFor({ timeout: 30_000 });
+      // the message is shown inside the open dialog: outside it, it would be dimmed under the
+      // backdrop and inert (its × not pressable)
+      const failure = page.locator('dialog[open] .toast', { hasText: th.report.pdfFailed });
+      await failure.waitFor({ timeout: 30_000 });
+      const onTop = await failure.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(onTop).toBe(true);
+      await failure.getByRole('button', { name: th.close }).click();
+      await failure.waitFor({ state: 'detached' });
+      expect(await page.locator('dialog[open] .report-preview').isVisible()).toBe(true);
     } finally {
       await page.unroute(workerScript);
     }

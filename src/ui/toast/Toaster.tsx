@@ -1,11 +1,15 @@
+import { createPortal } from 'react-dom';
+import { openModalsStore, topModalHost } from '../../state/openModals.ts';
 import { useStore } from '../../state/store.ts';
 import { toast, toastStore } from '../../state/toast.ts';
 import { th } from '../../locale/th.ts';
 import { KeepWhole } from '../../components/KeepWhole.tsx';
 
+/** The toasts of SPEC.md §8, inside the topmost open modal dialog when there is one (else they would be dimmed under its backdrop and inert). */
 export function Toaster() {
   const toasts = useStore(toastStore, (s) => s.toasts);
-  return (
+  const modal = useStore(openModalsStore, topModalHost);
+  const list = (
     <div className="toaster" role="status" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : undefined}>
@@ -22,4 +26,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return modal ? createPortal(list, modal) : list;
 }
