@@ -4,6 +4,7 @@
 // and alpha and deflates twice, in JavaScript: with the canvas's own PNG encoding that was ~300 ms of
 // the ~900 ms from 'ดาวน์โหลด PDF' to the file (issue 29 aim 6). The deflate here is the
 // platform's (CompressionStream), and rows are not filtered: charts and legends are flat colour.
+import { dataUrl } from '../pdf/dataUrl.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -64,14 +65,6 @@ export async function opaquePng(rgba: Uint8Array | Uint8ClampedArray, width: num
     at += p.length;
   }
   return out;
-}
-
-/** `bytes` as a data URL of `type` (what pdfmake takes for an image). */
-export function dataUrl(bytes: Uint8Array, type: string): string {
-  let binary = '';
-  // in slices: String.fromCharCode takes its arguments on the stack
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return `data:${type};base64,${btoa(binary)}`;
 }
 
 /** A canvas whose pixels are read back cheaply: drawn in memory, not on the GPU. Reading a GPU

@@ -6,11 +6,13 @@
 // generated sample database. The failure states, the download page and the phone size are in
 // proposal-more.test.ts.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { shoreLength, parseLatLng } from '../../src/proposal/ui/geo.ts';
+import { POINT_COLORS } from '../../src/proposal/ui/map/FormMap.tsx';
 import { DESKTOP, describeProblems } from './support/browser.ts';
 import { openSession, type BrowserSession } from './support/app.ts';
 import {
@@ -337,6 +339,24 @@ describe('proposal wizard at desktop 1280x800 (SPEC.md §2, §4, §5, §8, §9)'
     const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
     expect(info).toMatch(/^Pages:\s+3$/m);
     expect(info).toMatch(/^Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)$/m);
+    // SPEC.md §9: page 2's location minimap (drawn by the server, 80 x 80 pt at 2x) with the start
+    // point marked at its centre
+    const minimapDir = path.join(SHOTS, 'pdf-pictures');
+    rmSync(minimapDir, { recursive: true, force: true });
+    mkdirSync(minimapDir, { recursive: true });
+    execFileSync('pdfimages', ['-png', '-f', '2', '-l', '2', file, path.join(minimapDir, 'p2')]);
+    // pdfimages -list numbers the pictures as the files are numbered; soft masks are left out
+    const numbers = execFileSync('pdfimages', ['-list', '-f', '2', '-l', '2', file], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((f) => f[2] === 'image' && f[3] === '160' && f[4] === '160')
+      .map((f) => f[1]!.padStart(3, '0'));
+    expect(numbers).toHaveLength(1);
+    const minimaps = readdirSync(minimapDir).filter((f) => f === `p2-${numbers[0]}.png`).map((f) => PNG.sync.read(readFileSync(path.join(minimapDir, f))));
+    expect(minimaps).toHaveLength(1);
+    const centre = (80 * 160 + 80) * 4;
+    const marker = [1, 3, 5].map((i) => parseInt(POINT_COLORS.end.slice(i, i + 2), 16));
+    expect([...minimaps[0]!.data.subarray(centre, centre + 3)].every((v, i) => Math.abs(v - marker[i]!) <= 3), `centre ${minimaps[0]!.data.subarray(centre, centre + 3).join()}`).toBe(true);
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
       .replace(/[\u200b\u00ad]/g, '')
       .replace(/\s+/g, ' ');

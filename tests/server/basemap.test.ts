@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { parse } from 'yaml';
 import type { BasemapDef } from '../../src/engine/types.ts';
+import { minimapBbox } from '../../src/server/basemap/minimap.ts';
+import { LAND_COLOR, SEA_COLOR, THAILAND_COLOR } from '../../src/server/basemap/style.ts';
 import { DEFAULT_PALETTE, THUMBNAIL_BBOX, THUMBNAIL_SIZE } from '../../src/server/basemap/thumbnail.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFakeDist, rawRequest, startServer } from './helpers.ts';
@@ -165,5 +167,58 @@ describe('GET /maps/basemap/thumbnail/{id}.png', () => {
       expect((await get(`/maps/basemap/thumbnail/${file}`)).status, file).toBe(404);
     }
     expect((await get('/maps/basemap/thumbnail/..%2Fstyle.json')).status).toBe(400); // an encoded slash never reaches a route
+  });
+});
+
+// SPEC.md §9 / issue 29 aim 6: the proposal PDF's location minimap, 80 x 80 at zoom 3 (160 px for
+// print), drawn here in the offline base map's colours with the point marked at its centre, so the
+// visitor's page does not make a MapLibre map for it.
+describe('GET /maps/basemap/minimap.png', () => {
+  const START = [100.523186, 13.736717]; // SPEC.md §9's default map centre, Bangkok
+  const minimapPixel = async (png: Buffer, [lon = 0, lat = 0]: number[]) => {
+    const image = await loadImage(png);
+    const ctx = createCanvas(image.width, image.height).getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const [x0, y0, x1, y1] = minimapBbox(START[0]!, START[1]!);
+    const mx = (6378137 * lon * Math.PI) / 180;
+    const my = 6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+    const x = Math.floor(((mx - x0) / (x1 - x0)) * image.width);
+    const y = Math.floor(((y1 - my) / (y1 - y0)) * image.height);
+    return [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+  };
+
+  it('a 160 px PNG around the point: Thailand tinted, its neighbours and the sea in the style colours, the marker at the centre', async () => {
+    const answer = await get(`/maps/basemap/minimap.png?lon=${START[0]}&lat=${START[1]}&marker=d73027`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['cache-control']).toBe('public, max-age=86400');
+    const image = await loadImage(answer.body);
+    expect([image.width, image.height]).toEqual([160, 160]);
+    // MapLibre shows 80 px at zoom 3 as ~7 degrees of longitude
+    const [x0, , x1] = minimapBbox(START[0]!, START[1]!);
+    expect(((x1 - x0) / 6378137) * (180 / Math.PI)).toBeCloseTo(7.03, 2);
+    const checks: [string, number[], string][] = [
+      ['marker', START, '#d73027'],
+      ['Thailand (Nakhon Ratchasima)', [102.1, 15.0], THAILAND_COLOR],
+      ['Cambodia (Battambang)', [103.2, 13.0], LAND_COLOR],
+      ['the Gulf of Thailand', [100.8, 12.0], SEA_COLOR],
+    ];
+    for (const [what, at, colour] of checks) {
+      const pixel = await minimapPixel(answer.body, at);
+      expect(near(pixel, rgb(colour)), `${what}: ${pixel}`).toBe(true);
+    }
+    expect((await get(`/maps/basemap/minimap.png?lon=${START[0]}&lat=${START[1]}&marker=d73027`, { 'If-None-Match': answer.headers.etag ?? '' })).status).toBe(304);
+  });
+
+  it.each([
+    ['no lat', 'lon=100.5&marker=d73027', 'lat'],
+    ['a latitude off the map', 'lon=100.5&lat=89&marker=d73027', 'lat'],
+    ['a longitude that is not a number', 'lon=east&lat=13&marker=d73027', 'lon'],
+    ['a marker that is not RRGGBB', 'lon=100.5&lat=13&marker=red', 'marker'],
+    ['no marker', 'lon=100.5&lat=13', 'marker'],
+  ])('%s is a 400 that names the parameter', async (_what, query, param) => {
+    const answer = await get(`/maps/basemap/minimap.png?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.toString()).toMatch(new RegExp(`^Bad Request: ${param} `));
   });
 });

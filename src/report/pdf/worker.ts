@@ -5,7 +5,8 @@
 import { th } from '../../locale/th.ts';
 import { servePdfRequests } from '../../pdf/workerHost.ts';
 import { thaiDate } from '../../engine/thaiDate.ts';
-import { dataUrl, opaquePng } from '../opaquePng.ts';
+import { dataUrl } from '../../pdf/dataUrl.ts';
+import { opaquePng } from '../opaquePng.ts';
 import { buildReportPdf, prepareReportPdf, type ReportPdfInput } from './index.ts';
 import type { ReportPdfRequest, ReportPdfWork } from './workerProtocol.ts';
 

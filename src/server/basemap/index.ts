@@ -1,6 +1,6 @@
 import { CachedBody } from '../http/cachedBody.ts';
 import { startDetailedBasemap } from './detailSource.ts';
-import { buildLandGeoJson } from './land.ts';
+import { regionLand } from './land.ts';
 import { basemapStyle } from './style.ts';
 
 const CACHE_CONTROL = 'public, max-age=3600';
@@ -20,12 +20,14 @@ interface BasemapPaths {
   /** Folder of the detailed land's vector tiles, `{z}/{x}/{y}.pbf` below it. */
   tiles: string;
   thumbnails: string;
+  /** The proposal PDF's location minimap (minimap.ts), `?lon=&lat=&marker=RRGGBB`. */
+  minimap: string;
 }
 
 /** The URLs of the offline base map under the app's base path, and the thumbnails' folder. */
 export function basemapPaths(basePath: string): BasemapPaths {
   const root = `${basePath}/basemap`;
-  return { style: `${root}/style.json`, land: `${root}/land.geojson`, tiles: `${root}/tiles`, thumbnails: `${root}/thumbnail` };
+  return { style: `${root}/style.json`, land: `${root}/land.geojson`, tiles: `${root}/tiles`, thumbnails: `${root}/thumbnail`, minimap: `${root}/minimap.png` };
 }
 
 function logToStderr(error: unknown): void {
@@ -38,7 +40,7 @@ let land: CachedBody | undefined;
 /** world-atlas's 10m countries clipped to the region: ~0.6 s, so on first use, not at server start. */
 function landBody(): CachedBody {
   if (!land) {
-    land = new CachedBody(Buffer.from(JSON.stringify(buildLandGeoJson())), 'application/geo+json', CACHE_CONTROL);
+    land = new CachedBody(Buffer.from(JSON.stringify(regionLand())), 'application/geo+json', CACHE_CONTROL);
     void land.gzipped(); // compress in the background now, so the first map load does not wait for it
   }
   return land;

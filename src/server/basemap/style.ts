@@ -3,10 +3,12 @@ import { DETAIL_BBOX } from './detailBuild.ts';
 import { DETAIL_LAYER, DETAIL_MAX_ZOOM, DETAIL_MIN_ZOOM } from './detailTiles.ts';
 import { THAILAND_ISO_N3 } from './land.ts';
 
-const SEA_COLOR = '#cfe6f2';
-const LAND_COLOR = '#efece6';
-const THAILAND_COLOR = '#fbf4e1';
-const THAILAND_COAST_COLOR = '#c9b98f';
+// shared with the server-drawn minimap (minimap.ts), so both pictures of the land look alike
+export const SEA_COLOR = '#cfe6f2';
+export const LAND_COLOR = '#efece6';
+export const THAILAND_COLOR = '#fbf4e1';
+export const THAILAND_COAST_COLOR = '#c9b98f';
+export const BORDER_COLOR = '#a39a8c';
 
 const detailKind = (kind: 'land' | 'coverage'): ExpressionSpecification => ['==', ['get', 'kind'], kind];
 
@@ -72,7 +74,7 @@ export function basemapStyle(paths: { land: string; tiles: string }): StyleSpeci
         source: 'land',
         filter: ['==', ['get', 'kind'], 'border'],
         layout: { 'line-join': 'round' },
-        paint: { 'line-color': '#a39a8c', 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 10, 1.2] },
+        paint: { 'line-color': BORDER_COLOR, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 10, 1.2] },
       },
     ],
   };

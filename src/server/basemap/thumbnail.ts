@@ -4,7 +4,7 @@
 import type { BasemapDef } from '../../engine/types.ts';
 import { CachedBody } from '../http/cachedBody.ts';
 import { fixedStyle, renderMap, type RenderFeature } from '../ogc/render/index.ts';
-import { buildLandGeoJson } from './land.ts';
+import { regionLand } from './land.ts';
 
 /** Twice the switcher's 120 x 64 CSS box, for sharp pictures on high-density screens. */
 export const THUMBNAIL_SIZE = { width: 240, height: 128 } as const;
@@ -17,7 +17,7 @@ let land: { countries: RenderFeature[]; borders: RenderFeature[] } | undefined;
 
 export function landFeatures(): { countries: RenderFeature[]; borders: RenderFeature[] } {
   if (!land) {
-    const { features } = buildLandGeoJson();
+    const { features } = regionLand();
     land = {
       countries: features.filter((f) => f.properties.kind === 'country'),
       borders: features.filter((f) => f.properties.kind === 'border'),

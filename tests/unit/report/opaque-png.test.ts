@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { buildReportPdf } from '../../../src/report/pdf/index.ts';
-import { dataUrl, opaquePng } from '../../../src/report/opaquePng.ts';
+import { dataUrl } from '../../../src/pdf/dataUrl.ts';
+import { opaquePng } from '../../../src/report/opaquePng.ts';
 import { outputDir } from '../proposal/pdf/support.ts';
 
 const OUT = outputDir('opaque-png');

@@ -224,11 +224,12 @@ export function styleFromLegend(legend: Legend, overrides: StyleOverrides = {}):
   return { kind, field: legend.field, codes: c.codes, ranges, fallback: grey, itemPaints, ...label };
 }
 
-/** A style with one colour for every feature (e.g. erosion #FF0000 / accretion #2AA7FE). */
-export function fixedStyle(kind: StyleKind, color: string, overrides: Omit<StyleOverrides, 'color' | 'code'> = {}): LayerStyle {
+/** A style with one colour for every feature (e.g. erosion #FF0000 / accretion #2AA7FE); `stroke` gives fills and circles an outline of another colour. */
+export function fixedStyle(kind: StyleKind, color: string, overrides: Omit<StyleOverrides, 'color' | 'code'> & { stroke?: string } = {}): LayerStyle {
   const o: PaintOptions = {};
   const opacity = opacityOf(overrides);
   if (opacity !== undefined) o.opacity = opacity;
+  if (overrides.stroke !== undefined) o.stroke = mustColor(overrides.stroke, 'fixedStyle stroke');
   if (overrides.lineWidth !== undefined) o.lineWidth = overrides.lineWidth;
   if (overrides.radius !== undefined) o.radius = overrides.radius;
   const paint = makePaint(kind, mustColor(color, 'fixedStyle'), o);
