@@ -62,7 +62,7 @@ export function renderMinimap({ lon, lat, marker }: MinimapRequest): Promise<Buf
       { features: countries.filter((f) => !isThailand(f)), style: fixedStyle('fill', LAND_COLOR, { opacity: 1, lineWidth: 1 }) },
       { features: countries.filter(isThailand), style: fixedStyle('fill', THAILAND_COLOR, { opacity: 1, lineWidth: 1, stroke: THAILAND_COAST_COLOR }) },
       { features: borders, style: fixedStyle('line', BORDER_COLOR, { lineWidth: 0.5 * PIXEL_RATIO }) },
-      // MapLibre's circle of the earlier minimap: r 4 with a 1.5 white ring, in CSS pixels
+      // r 4 CSS px, as MapLibre drew the point before, with the renderer's white ring
       { features: [{ geometry: { type: 'Point', coordinates: [lon, lat] } }], style: fixedStyle('circle', marker, { radius: 4 * PIXEL_RATIO }) },
     ],
   });
