@@ -6,6 +6,7 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { parse } from 'yaml';
 import type { BasemapDef } from '../../src/engine/types.ts';
 import { minimapBbox } from '../../src/server/basemap/minimap.ts';
+import { latToMercY, lonToMercX } from '../../src/server/ogc/render/projection.ts';
 import { LAND_COLOR, SEA_COLOR, THAILAND_COLOR } from '../../src/server/basemap/style.ts';
 import { DEFAULT_PALETTE, THUMBNAIL_BBOX, THUMBNAIL_SIZE } from '../../src/server/basemap/thumbnail.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,8 +181,8 @@ describe('GET /maps/basemap/minimap.png', () => {
     const ctx = createCanvas(image.width, image.height).getContext('2d');
     ctx.drawImage(image, 0, 0);
     const [x0, y0, x1, y1] = minimapBbox(START[0]!, START[1]!);
-    const mx = (6378137 * lon * Math.PI) / 180;
-    const my = 6378137 * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+    const mx = lonToMercX(lon);
+    const my = latToMercY(lat);
     const x = Math.floor(((mx - x0) / (x1 - x0)) * image.width);
     const y = Math.floor(((y1 - my) / (y1 - y0)) * image.height);
     return [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
@@ -196,7 +197,7 @@ describe('GET /maps/basemap/minimap.png', () => {
     expect([image.width, image.height]).toEqual([160, 160]);
     // MapLibre shows 80 px at zoom 3 as ~7 degrees of longitude
     const [x0, , x1] = minimapBbox(START[0]!, START[1]!);
-    expect(((x1 - x0) / 6378137) * (180 / Math.PI)).toBeCloseTo(7.03, 2);
+    expect(((x1 - x0) / lonToMercX(180)) * 180).toBeCloseTo(7.03, 2);
     const checks: [string, number[], string][] = [
       ['marker', START, '#d73027'],
       ['Thailand (Nakhon Ratchasima)', [102.1, 15.0], THAILAND_COLOR],

@@ -4,6 +4,7 @@
 // gets one small PNG instead of making, loading and capturing a MapLibre map of its own (1-2 s on
 // the proposal's last step: issue 29 aim 6).
 import { fixedStyle, renderMap, type BBox } from '../ogc/render/index.ts';
+import { latToMercY, lonToMercX } from '../ogc/render/projection.ts';
 import { THAILAND_ISO_N3 } from './land.ts';
 import { BORDER_COLOR, LAND_COLOR, SEA_COLOR, THAILAND_COAST_COLOR, THAILAND_COLOR } from './style.ts';
 import { landFeatures } from './thumbnail.ts';
@@ -12,7 +13,6 @@ import { landFeatures } from './thumbnail.ts';
 const MINIMAP_SIZE = 80;
 const MINIMAP_ZOOM = 3;
 const PIXEL_RATIO = 2;
-const EARTH_RADIUS = 6_378_137;
 /** Web Mercator's latitude limit. */
 const MAX_LAT = 85.0511;
 
@@ -25,10 +25,10 @@ interface MinimapRequest {
 
 /** The EPSG:3857 box of the minimap centred on (lon, lat): what MapLibre shows in 80 px at zoom 3. */
 export function minimapBbox(lon: number, lat: number): BBox {
-  const metresPerPixel = (2 * Math.PI * EARTH_RADIUS) / (512 * 2 ** MINIMAP_ZOOM);
+  const metresPerPixel = (2 * lonToMercX(180)) / (512 * 2 ** MINIMAP_ZOOM);
   const half = (MINIMAP_SIZE / 2) * metresPerPixel;
-  const x = (EARTH_RADIUS * lon * Math.PI) / 180;
-  const y = EARTH_RADIUS * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+  const x = lonToMercX(lon);
+  const y = latToMercY(lat);
   return [x - half, y - half, x + half, y + half];
 }
 
