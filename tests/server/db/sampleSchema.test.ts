@@ -10,8 +10,13 @@ const INDEXES = `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE sch
 const CONSTRAINTS = `SELECT conrelid::regclass::text AS "table", conname, pg_get_constraintdef(oid) AS def
   FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`;
 
-async function schemaOf(db: Queryable) {
-  return { indexes: (await db.query(INDEXES)).rows, constraints: (await db.query(CONSTRAINTS)).rows };
+interface Schema {
+  indexes: { tablename: string; indexname: string; indexdef: string }[];
+  constraints: { table: string; conname: string; def: string }[];
+}
+
+async function schemaOf(db: Queryable): Promise<Schema> {
+  return { indexes: (await db.query<Schema['indexes'][number]>(INDEXES)).rows, constraints: (await db.query<Schema['constraints'][number]>(CONSTRAINTS)).rows };
 }
 
 describe(`the sample database's schema (${ENGINE})`, { timeout: SLOW }, () => {
@@ -25,8 +30,15 @@ describe(`the sample database's schema (${ENGINE})`, { timeout: SLOW }, () => {
     await Promise.all([sample?.close(), migrated?.close()]);
   });
 
-  it('has the indexes and constraints of a freshly migrated database, no more, no fewer', async () => {
-    const [generated, expected] = await Promise.all([schemaOf(sample.db), schemaOf(migrated.db)]);
+  it('has the indexes and constraints of a freshly migrated database on its tables, no more, no fewer', async () => {
+    const [all, expected] = await Promise.all([schemaOf(sample.db), schemaOf(migrated.db)]);
+    // on PostgreSQL the sample database is shared by the test files, and the import tests add
+    // tables of their own to it: only the migrations' tables are compared
+    const tables = new Set(expected.indexes.map((r) => r.tablename));
+    const generated = {
+      indexes: all.indexes.filter((r) => tables.has(r.tablename)),
+      constraints: all.constraints.filter((r) => tables.has(r.table)),
+    };
     expect(expected.indexes.length).toBeGreaterThan(50);
     expect(generated.indexes).toEqual(expected.indexes);
     expect(generated.constraints).toEqual(expected.constraints);
