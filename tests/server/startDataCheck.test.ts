@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/open.ts';
 import { beachwatchConfig, beachwatchRows, writeBeachwatchTable } from '../support/beachwatch.ts';
-import { SLOW } from './db/testDatabase.ts';
+import { scratchTable, SLOW } from './db/testDatabase.ts';
 import { sampleDatabaseSuite } from './sampleDatabaseEnv.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,7 +59,7 @@ describe('npm start checks the catalog against its database', { timeout: SLOW },
   });
 
   it('serves a layer that selects no rows and warns of it once it serves', async () => {
-    const table = `beachwatch_start_${process.pid}`; // the PostgreSQL sample is shared by the suite's files
+    const table = scratchTable('beachwatch_start');
     const withDb = async (fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) => {
       const db = await openDatabase({ env: databaseEnv() });
       await fn(db).finally(() => db.close());

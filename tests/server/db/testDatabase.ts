@@ -22,6 +22,11 @@ export const SLOW = 240_000;
 
 export { sampleKey };
 
+/** A table a test file writes into the sample database for a while. On PostgreSQL the sample is
+ *  shared by the suite's files, so tests that compare its table list leave these out. */
+export const scratchTable = (purpose: string): string => `scratch_${purpose}_${process.pid}`;
+export const SCRATCH_TABLE_LIKE = 'scratch\\_%';
+
 function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllowOrigins } from '../../../src/server/proxy/allowList.ts';
-import { SLOW } from '../db/testDatabase.ts';
+import { SCRATCH_TABLE_LIKE, SLOW } from '../db/testDatabase.ts';
 import { closeServer, listen, startBackend, startSentinel, type Answer, type Backend } from './helpers.ts';
 
 let backend: Backend;
@@ -19,17 +19,18 @@ let before: string;
 const GFI = 'SERVICE=WMS&VERSION=1.1.1&REQUEST=GetFeatureInfo&LAYERS=tcs:cmline_2567&QUERY_LAYERS=tcs:cmline_2567&INFO_FORMAT=application/json&SRS=EPSG:4326&BBOX=100,7,101,8&WIDTH=256&HEIGHT=256&X=128&Y=128';
 
 /** Tables that other test files import into the shared sample database (on PostgreSQL, while this
- *  file runs): tests/server/ogc/catalogPublish.test.ts and tests/server/import/servedGml.test.ts. */
+ *  file runs): tests/server/ogc/catalogPublish.test.ts and tests/server/import/servedGml.test.ts.
+ *  Their scratch tables (`scratchTable`) are left out too. */
 const IMPORTED_BY_OTHER_TESTS = ['seawall_2568', 'groyne_2568'];
 
 /** Tables, and row counts of the tables an injection would aim at. */
 async function databaseState(): Promise<string> {
   const { rows } = await backend.db.query(
-    `SELECT (SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public' AND NOT tablename = ANY ($1::text[])) AS tables,
+    `SELECT (SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public' AND NOT tablename = ANY ($1::text[]) AND tablename NOT LIKE $2) AS tables,
             (SELECT count(*)::int FROM province) AS province, (SELECT count(*)::int FROM district) AS district,
             (SELECT count(*)::int FROM island) AS island, (SELECT count(*)::int FROM change_area) AS change_area,
             (SELECT count(*)::int FROM cmline) AS cmline, (SELECT count(*)::int FROM schema_migrations) AS migrations`,
-    [IMPORTED_BY_OTHER_TESTS],
+    [IMPORTED_BY_OTHER_TESTS, SCRATCH_TABLE_LIKE],
   );
   return JSON.stringify(rows[0]);
 }
