@@ -4,7 +4,7 @@
 // it instead of spending ~45 s on initdb, PostGIS and the generator; making one removes the old
 // keys' (an hour's grace). The key changes with anything that changes the data: the migrations,
 // the generator, the transect builder, the glossary's code sets and the layer catalog it reads, and
-// the PGlite and PostGIS packages that wrote the files.
+// the PGlite and PostGIS packages and settings that wrote the files.
 
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -18,7 +18,8 @@ import { removeStaleSiblings } from './staleCache.ts';
 // key (loading yaml there held the open back ~50 ms, issue 29)
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
 const INPUT_DIRS = ['src/server/db/migrations', 'src/server/data/sample'];
-const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'config/layers.yaml'];
+// pglite.ts: the settings PGlite writes the files with (whether old WAL is kept, for one)
+const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'src/server/db/pglite.ts', 'config/layers.yaml'];
 // The generator reads the glossary's code sets only (src/server/data/sample/glossaryTerms.ts): a
 // new field label or term does not make another sample.
 const GLOSSARY = 'config/glossary.yaml';
