@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { extendedQuery } from './pgliteQuery.ts';
+import { PGLITE_SETTINGS } from './pgliteSettings.ts';
 import { postgisFromFiles } from './postgisFiles.ts';
 import { SerialQueue } from './serialQueue.ts';
 import { fastRuntimeImports } from './runtimeImports.ts';
@@ -20,23 +21,6 @@ interface PgliteOptions {
   /** A tarball from `dumpDataDir` to start from (in-memory databases only). */
   loadDataDir?: Blob;
 }
-
-/**
- * Postgres's shared buffers. PGlite's default is postgres's 128 MB, and every open zero-fills it
- * (Emscripten's mmap): 0.64 s of fresh-page faults on this VM, a quarter of a warm start (CPU
- * profile, issue 13). At 64 MB the MapServer A/B (npm run bench:mapserver -- --db pglite: GetMap
- * 100k lines 1.86x/2.10x, WFS 4.6x/3.6x) and bench:server (GetMap, WFS, router) measured the same as
- * at 128 MB; 16 MB made GetMap and the router 10-30 % slower.
- */
-const SHARED_BUFFERS = '64MB';
-
-/**
- * Postgres renames a WAL segment it no longer needs to a future name, to write into later. The
- * sample generator's checkpoints left eleven such 16 MB segments in its data dir (193 of its 332 MB),
- * and a data dir is copied whole: the prebuilt sample at a first start, and once per test file.
- * Removed instead, the sample is 156 MB; the generator took as long (22.1 s against 21.5 s).
- */
-const WAL_RECYCLE = 'wal_recycle=off';
 
 const DEADLOCK_MESSAGE =
   'PGlite has one connection and it is held by the surrounding transaction or session: ' +
@@ -60,7 +44,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<ManagedDa
     dataDir: options.dataDir ?? 'memory://',
     extensions: { runtimeImports: fastRuntimeImports, postgis: postgisFromFiles },
     parsers: { ...TEXT_PARSERS },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`, '-c', WAL_RECYCLE],
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pglite.waitReady;

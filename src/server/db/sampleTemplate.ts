@@ -18,8 +18,8 @@ import { removeStaleSiblings } from './staleCache.ts';
 // key (loading yaml there held the open back ~50 ms, issue 29)
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
 const INPUT_DIRS = ['src/server/db/migrations', 'src/server/data/sample'];
-// pglite.ts: the settings PGlite writes the files with (whether old WAL is kept, for one)
-const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'src/server/db/pglite.ts', 'config/layers.yaml'];
+// pgliteSettings.ts: the settings PGlite writes the files with (whether old WAL is kept, for one)
+const INPUT_FILES = ['src/server/transects/build.ts', 'src/server/transects/config.ts', 'src/server/db/pgliteSettings.ts', 'config/layers.yaml'];
 // The generator reads the glossary's code sets only (src/server/data/sample/glossaryTerms.ts): a
 // new field label or term does not make another sample.
 const GLOSSARY = 'config/glossary.yaml';

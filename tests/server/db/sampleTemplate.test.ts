@@ -21,7 +21,7 @@ function fakeRoot(): string {
     'src/server/data/sample/index.ts': 'export const x = 1;',
     'src/server/transects/build.ts': 'export const spacing = 100;',
     'src/server/transects/config.ts': 'export const c = 1;',
-    'src/server/db/pglite.ts': "const WAL_RECYCLE = 'wal_recycle=off';",
+    'src/server/db/pgliteSettings.ts': "const WAL_RECYCLE = 'wal_recycle=off';",
     'config/glossary.yaml': 'terms: []',
     'config/layers.yaml': 'layers: []',
     'node_modules/@electric-sql/pglite/package.json': '{"version":"0.5.8"}',
@@ -50,7 +50,7 @@ describe('sample database template: key and build', () => {
       ['src/server/db/migrations/002_more.sql', 'CREATE TABLE b ();'],
       ['src/server/data/sample/index.ts', 'export const x = 2;'],
       ['src/server/transects/build.ts', 'export const spacing = 50;'],
-      ['src/server/db/pglite.ts', "const WAL_RECYCLE = 'wal_recycle=on';"],
+      ['src/server/db/pgliteSettings.ts', "const WAL_RECYCLE = 'wal_recycle=on';"],
       ['config/layers.yaml', 'layers: [x]'],
       ['node_modules/@electric-sql/pglite/package.json', '{"version":"0.5.9"}'],
     ];
@@ -128,7 +128,7 @@ describe('first start from the prebuilt sample database (PGlite)', { timeout: SL
       await db.close();
     }
     // what is copied is the data: postgres's checkpoints removed the WAL segments they no longer
-    // needed instead of keeping them under future names (pglite.ts WAL_RECYCLE); 16 MB each
+    // needed instead of keeping them under future names (pgliteSettings.ts WAL_RECYCLE); 16 MB each
     const segments = readdirSync(path.join(sampleTemplateDir(), 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
     expect(segments.length).toBeLessThanOrEqual(3);
     // the second start is an ordinary warm start on the copy

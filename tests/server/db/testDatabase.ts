@@ -22,10 +22,12 @@ export const SLOW = 240_000;
 
 export { sampleKey };
 
+const SCRATCH_PREFIX = 'scratch_';
 /** A table a test file writes into the sample database for a while. On PostgreSQL the sample is
  *  shared by the suite's files, so tests that compare its table list leave these out. */
-export const scratchTable = (purpose: string): string => `scratch_${purpose}_${process.pid}`;
-export const SCRATCH_TABLE_LIKE = 'scratch\\_%';
+export const scratchTable = (purpose: string): string => `${SCRATCH_PREFIX}${purpose}_${process.pid}`;
+/** scratchTable()'s names as a LIKE pattern (its `_` escaped). */
+export const SCRATCH_TABLE_LIKE = `${SCRATCH_PREFIX.replace('_', '\\_')}%`;
 
 function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
